@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { highlightCode, normaliseLanguage } from './highlight.js';
+
+function classesOf(tree: unknown): string[] {
+  const found: string[] = [];
+  const visit = (node: { properties?: { className?: string[] }; children?: unknown[] }) => {
+    found.push(...(node.properties?.className ?? []));
+    for (const child of node.children ?? []) visit(child as typeof node);
+  };
+  visit(tree as Parameters<typeof visit>[0]);
+  return found;
+}
+
+describe('highlightCode', () => {
+  it('highlights the registered languages and their aliases', () => {
+    const cases: Array<[string, string]> = [
+      ['ts', 'const answer: number = 42;'],
+      ['js', 'function run() { return 1; }'],
+      ['json', '{ "a": true }'],
+      ['bash', 'npm install docent # comment'],
+      ['sh', 'echo "hi"'],
+      ['html', '<div class="x"></div>'],
+      ['css', '.a { color: red; }'],
+      ['python', 'def run():\n    return 1'],
+      ['yml', 'key: value'],
+    ];
+    for (const [language, code] of cases) {
+      const result = highlightCode(code, language);
+      expect(result, language).not.toBeNull();
+      expect(classesOf(result?.tree).some((name) => name.startsWith('hljs-')), language).toBe(true);
+    }
+    expect(highlightCode('const a = 1', 'TS')?.language).toBe('ts');
+  });
+
+  it('returns null for no language or an unregistered one', () => {
+    expect(highlightCode('x', undefined)).toBeNull();
+    expect(highlightCode('x', '')).toBeNull();
+    expect(highlightCode('x', 'brainfuck')).toBeNull();
+  });
+
+  it('reads the language from a fence info string', () => {
+    expect(normaliseLanguage('TypeScript title="a.ts"')).toBe('typescript');
+    expect(normaliseLanguage('{.python}')).toBe('python');
+    expect(normaliseLanguage('  ')).toBeUndefined();
+  });
+});
