@@ -1,0 +1,145 @@
+/**
+ * Every string the widget shows or announces, so a site can translate or reword all of them
+ * through the `labels` option (`data-labels='{"launcher":"Fragen"}'`). Templates use `{name}`
+ * placeholders filled by {@link formatLabel}.
+ */
+export interface Labels {
+  /** The floating launcher button's accessible name and text. Default `"Ask AI"`. */
+  launcher: string;
+  /** The panel's title, which also names the `dialog`. Default `"Ask AI"`; the `title` option overrides it. */
+  title: string;
+  /** Accessible name of the message input (a `textbox`). Default `"Message"`. */
+  inputName: string;
+  /** Placeholder of the message input. The `placeholder` option overrides it. */
+  placeholder: string;
+  /** Send button. Default `"Send"`. */
+  send: string;
+  /** Stop button shown while an answer streams. Default `"Stop"`. */
+  stop: string;
+  /** Close button of the panel. Default `"Close"`. */
+  close: string;
+  /** Button that clears the conversation and its thread. Default `"New conversation"`. */
+  newConversation: string;
+  /** Accessible name of the conversation `log`. Default `"Conversation"`. */
+  conversation: string;
+  /** Author label of the reader's messages (for screen readers). Default `"You"`. */
+  userAuthor: string;
+  /** Author label of the answers (for screen readers). Default `"Assistant"`. */
+  assistantAuthor: string;
+  /** Shown while waiting for the first token. Default `"Thinking…"`. */
+  thinking: string;
+  /** Copy-the-answer button. Default `"Copy answer"`. */
+  copy: string;
+  /** Copy button of a code block in an answer. Default `"Copy code"`. */
+  copyCode: string;
+  /** Confirmation after copying. Default `"Copied"`. */
+  copied: string;
+  /** Thumbs-up feedback button. Default `"Good answer"`. */
+  thumbsUp: string;
+  /** Thumbs-down feedback button. Default `"Bad answer"`. */
+  thumbsDown: string;
+  /** Shown after feedback was given. Default `"Thanks for your feedback"`. */
+  feedbackThanks: string;
+  /** Regenerate-the-answer button. Default `"Regenerate"`. */
+  regenerate: string;
+  /** Retry button under an error. Default `"Retry"`. */
+  retry: string;
+  /** Heading of the source links under an answer. Default `"Sources"`. */
+  sources: string;
+  /** Heading of the starter suggestions. Default `"Try asking"`. */
+  suggestionsHeading: string;
+  /** Line under the input; the `disclaimer` option overrides it (empty hides it). */
+  disclaimer: string;
+  /** Heading of the attached context chips. Default `"Attached context"`. */
+  contextHeading: string;
+  /** Chip label of a `textSelection` item. Default `"Selection"`. */
+  contextSelection: string;
+  /** Chip label of a `code` item. Default `"Code"`. */
+  contextCode: string;
+  /** Remove button of a context chip; `{label}` is the chip's label. Default `"Remove {label}"`. */
+  contextRemove: string;
+  /** Note on a chip whose value was cut. Default `"Truncated to 8,000 characters"`. */
+  contextTruncated: string;
+  /** The affordance next to a text selection in the page. Default `"Ask AI about this selection"`. */
+  askAboutSelection: string;
+  /** The button on code blocks of the page. Default `"Ask AI about this code"`. */
+  askAboutCode: string;
+  /** Announced to screen readers once an answer has finished. Default `"Answer ready"`. */
+  answerReady: string;
+  /** Marks an answer whose stream was cut midway (the partial text is kept). */
+  incompleteAnswer: string;
+  /** Error: the service could not be reached. */
+  errorNetwork: string;
+  /** Error: 401/403, the key or domain is wrong (a site configuration problem). */
+  errorAuth: string;
+  /** Error: 404 for the stored thread; a new conversation is needed. */
+  errorThreadNotFound: string;
+  /** Error: 429; `{seconds}` is filled from `Retry-After`. */
+  errorRateLimited: string;
+  /** Error: 429 without a `Retry-After` header. */
+  errorRateLimitedSoon: string;
+  /** Error: 5xx or an error event from the service. */
+  errorServer: string;
+  /** Error: the stream ended before the answer finished. */
+  errorInterrupted: string;
+  /** Error: 400, the service refused the request. */
+  errorBadRequest: string;
+}
+
+/** The English labels used when the `labels` option does not override them. */
+export const defaultLabels: Labels = {
+  launcher: 'Ask AI',
+  title: 'Ask AI',
+  inputName: 'Message',
+  placeholder: 'Ask a question about the docs…',
+  send: 'Send',
+  stop: 'Stop',
+  close: 'Close',
+  newConversation: 'New conversation',
+  conversation: 'Conversation',
+  userAuthor: 'You',
+  assistantAuthor: 'Assistant',
+  thinking: 'Thinking…',
+  copy: 'Copy answer',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  thumbsUp: 'Good answer',
+  thumbsDown: 'Bad answer',
+  feedbackThanks: 'Thanks for your feedback',
+  regenerate: 'Regenerate',
+  retry: 'Retry',
+  sources: 'Sources',
+  suggestionsHeading: 'Try asking',
+  disclaimer: 'Answers are generated by AI from the documentation and may contain mistakes. Check the sources.',
+  contextHeading: 'Attached context',
+  contextSelection: 'Selection',
+  contextCode: 'Code',
+  contextRemove: 'Remove {label}',
+  contextTruncated: 'Truncated to 8,000 characters',
+  askAboutSelection: 'Ask AI about this selection',
+  askAboutCode: 'Ask AI about this code',
+  answerReady: 'Answer ready',
+  incompleteAnswer: 'This answer is incomplete: the connection was cut before it finished.',
+  errorNetwork: 'Could not reach the assistant. Check your connection and try again.',
+  errorAuth:
+    'The assistant is not set up correctly on this site (its key or domain was refused). Please tell the site owner.',
+  errorThreadNotFound: 'This conversation has expired. Start a new conversation and ask again.',
+  errorRateLimited: 'Too many questions right now. Try again in {seconds} seconds.',
+  errorRateLimitedSoon: 'Too many questions right now. Try again in a moment.',
+  errorServer: 'The assistant ran into a problem while answering. Try again.',
+  errorInterrupted: 'The answer was cut off before it finished. Try again.',
+  errorBadRequest: 'The assistant could not process this question. Try rephrasing it or start a new conversation.',
+};
+
+/** The label names, for validating the `labels` option. */
+export const labelNames = Object.keys(defaultLabels) as Array<keyof Labels>;
+
+/**
+ * Fills `{name}` placeholders of a label template.
+ * @example formatLabel(labels.errorRateLimited, { seconds: 30 }) // "… Try again in 30 seconds."
+ */
+export function formatLabel(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    name in values ? String(values[name]) : placeholder,
+  );
+}

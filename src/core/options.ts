@@ -1,0 +1,355 @@
+import { defaultLabels, labelNames, type Labels } from './labels.js';
+import { keyKind } from './key-kind.js';
+import {
+  isValidSelector,
+  readBaseUrl,
+  readBoolean,
+  readChoice,
+  readCssValue,
+  readInteger,
+  readObject,
+  readString,
+  readStringList,
+  type ValueResult,
+} from './option-values.js';
+import { parseShortcut } from './shortcut.js';
+
+/** Colour scheme of the widget: `auto` follows the reader's system setting and the host page. */
+export type Theme = 'auto' | 'light' | 'dark';
+
+/**
+ * The widget's options, as given to `mount()`, `Docent.update()` or `<docent-chat>` properties.
+ * Every option also has a `data-*` form on the script tag (kebab-case: `apiKey` → `data-api-key`);
+ * objects and arrays are written as JSON there.
+ */
+export interface DocentOptions {
+  /**
+   * The documentation site's domain identifier (the end of the dashboard URL). Required.
+   * @example 'acme-docs' // data-domain="acme-docs"
+   */
+  domain: string;
+  /**
+   * The assistant API key (`svc_dsc_…`), public and safe in a web page. Required. An admin key
+   * (`svc_…` without `dsc_`) is refused and the widget does not start.
+   * @example 'svc_dsc_1a2b3c' // data-api-key="svc_dsc_1a2b3c"
+   */
+  apiKey: string;
+  /**
+   * Where the assistant API lives. Default: the page's origin (a same-origin proxy).
+   * @example 'https://api.example.com' // data-base-url="https://api.example.com"
+   */
+  baseUrl?: string;
+  /**
+   * Identifies the reader to the service (sent as `fp`). Default `"anonymous"`; the widget never
+   * sets cookies or fingerprints.
+   * @example 'user-42'
+   */
+  userId?: string;
+  /**
+   * How many documentation search results the answer uses, 1 to 20. Default 5.
+   * @example 8 // data-retrieval-page-size="8"
+   */
+  retrievalPageSize?: number;
+  /**
+   * Filter criteria for the documentation search, passed through to the service. Default none.
+   * @example { version: 'v2' } // data-filter='{"version":"v2"}'
+   */
+  filter?: Record<string, unknown> | null;
+  /** The panel's title (also its accessible name). Default `"Ask AI"`. @example 'Ask Acme AI' */
+  title?: string;
+  /** Placeholder of the message input. Default `"Ask a question about the docs…"`. */
+  placeholder?: string;
+  /**
+   * Up to 4 starter questions shown in an empty conversation. Default none.
+   * @example ['How do I install it?', 'How do I theme it?'] // data-suggestions='["How do I install it?"]'
+   */
+  suggestions?: string[];
+  /** The line under the input. Default: an AI-may-be-wrong notice; `false` or `""` hides it. */
+  disclaimer?: string | false;
+  /** `auto` (default) follows `prefers-color-scheme` and the host's `<html class="dark">` / `data-theme="dark"`. */
+  theme?: Theme;
+  /** Accent colour (any CSS colour). Default: the stylesheet's blue. @example '#7c3aed' */
+  accent?: string;
+  /** Corner radius (CSS length, or a number of pixels). Default `12px`. @example 8 */
+  radius?: string | number;
+  /** Font family of the widget. Default: the system UI font. @example '"Inter", sans-serif' */
+  font?: string;
+  /** `z-index` of the launcher and panel. Default 2147483000. @example 50 */
+  zIndex?: number;
+  /** Side of the launcher and side panel: `right` (default) or `left`. */
+  position?: 'right' | 'left';
+  /**
+   * Keyboard shortcut that toggles the panel; `mod` is ⌘ on Mac, Ctrl elsewhere. Default
+   * `"mod+i"`; `false` disables it.
+   * @example 'mod+k' // data-shortcut="mod+k"; data-shortcut="false" disables it
+   */
+  shortcut?: string | false;
+  /** Show the floating launcher button. Default true; `false` when the host opens the panel from its own button. */
+  launcher?: boolean;
+  /** Start with the panel open. Default false. */
+  open?: boolean;
+  /** Offer "Ask AI about this selection" next to text selected in the page. Default true. */
+  selection?: boolean;
+  /**
+   * CSS selector of the page's code blocks that get an "Ask AI" button. Default `"pre"`;
+   * `false` disables the buttons.
+   * @example 'pre.highlight'
+   */
+  codeBlocks?: string | false;
+  /** Overrides of any visible string (i18n). Default: English. @example { launcher: 'KI fragen' } */
+  labels?: Partial<Labels>;
+  /** Nonce for a `<style nonce>` element, for CSPs that need one instead of constructable stylesheets. */
+  styleNonce?: string;
+}
+
+/** The options with every default filled in; what the store and the UI read. */
+export interface ResolvedOptions {
+  domain: string;
+  apiKey: string;
+  /** Absolute, without a trailing slash. */
+  baseUrl: string;
+  userId: string;
+  retrievalPageSize: number;
+  filter: Record<string, unknown> | null;
+  title: string;
+  placeholder: string;
+  suggestions: string[];
+  /** Empty when hidden. */
+  disclaimer: string;
+  theme: Theme;
+  accent: string | null;
+  /** A CSS length, or null for the stylesheet's default. */
+  radius: string | null;
+  font: string | null;
+  zIndex: number;
+  position: 'right' | 'left';
+  /** The shortcut text (valid for `parseShortcut`), or null when disabled. */
+  shortcut: string | null;
+  launcher: boolean;
+  open: boolean;
+  selection: boolean;
+  /** Selector of code blocks, or null when disabled. */
+  codeBlocks: string | null;
+  /** All labels; `labels.title` and `labels.placeholder` agree with `title` and `placeholder`. */
+  labels: Labels;
+  styleNonce: string | null;
+}
+
+/** The outcome of {@link resolveOptions}: options unless there were errors, and what to tell the developer. */
+export interface OptionsResolution {
+  options: ResolvedOptions | null;
+  /** Unknown options and refused values (the default was used instead). */
+  warnings: string[];
+  /** Problems that stop the widget from starting (missing domain or key, an admin key). */
+  errors: string[];
+}
+
+/** Where options came from, so messages name them the way the developer wrote them. */
+export type OptionsSource = 'script' | 'element' | 'javascript';
+
+const optionNames = [
+  'domain', 'apiKey', 'baseUrl', 'userId', 'retrievalPageSize', 'filter', 'title', 'placeholder',
+  'suggestions', 'disclaimer', 'theme', 'accent', 'radius', 'font', 'zIndex', 'position', 'shortcut',
+  'launcher', 'open', 'selection', 'codeBlocks', 'labels', 'styleNonce',
+] as const satisfies ReadonlyArray<keyof DocentOptions>;
+
+/** The names of all options (camelCase). */
+export const knownOptionNames: readonly string[] = optionNames;
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+const camel = (name: string): string => name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/** How an option is written in a given source: `data-api-key`, `api-key` or `apiKey`. */
+export function optionLabel(name: string, source: OptionsSource): string {
+  if (source === 'script') return `data-${kebab(name)}`;
+  if (source === 'element') return kebab(name);
+  return name;
+}
+
+function howToSet(name: string, example: string, source: OptionsSource): string {
+  if (source === 'script') return `add data-${kebab(name)}="${example}" to the script tag`;
+  if (source === 'element') return `add ${kebab(name)}="${example}" to <docent-chat>`;
+  return `pass { ${name}: '${example}' } in the options`;
+}
+
+/**
+ * Reads options from a `dataset` (`data-api-key` arrives as `apiKey`) or from element
+ * attributes in kebab-case (`api-key`). Values stay strings; {@link resolveOptions} parses them.
+ */
+export function optionsFromDataset(dataset: Record<string, string | undefined>): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(dataset)) {
+    if (value !== undefined) options[camel(name)] = value;
+  }
+  return options;
+}
+
+/**
+ * Combines the options a widget was started with and a patch from `update()`: later values win,
+ * `labels` are merged key by key, `undefined` leaves a value as it was.
+ */
+export function mergeOptions(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const previous = merged[name];
+    merged[name] =
+      name === 'labels' && isPlainObject(previous) && isPlainObject(value) ? { ...previous, ...value } : value;
+  }
+  return merged;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Turns `false`/`"false"` into null (disabled), anything else through `read`. */
+function readDisableable<T>(value: unknown, read: (value: unknown) => ValueResult<T>): ValueResult<T | null> {
+  if (value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false')) return { value: null };
+  return read(value);
+}
+
+/**
+ * Validates options from any source and fills in the defaults. Never throws: unknown options
+ * and bad values become warnings (the default is used), and missing `domain`/`apiKey` or an
+ * admin key become errors that say how to fix them (then `options` is null).
+ * @param input options as given; strings (from `data-*`) are parsed, typed values accepted as they are.
+ * @param settings `source` words the messages (`data-domain` vs `domain`); `pageHref` resolves `baseUrl`.
+ */
+export function resolveOptions(
+  input: Record<string, unknown>,
+  settings: { source?: OptionsSource; pageHref?: string } = {},
+): OptionsResolution {
+  const source = settings.source ?? 'javascript';
+  const pageHref = settings.pageHref ?? (typeof location === 'undefined' ? undefined : location.href);
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const label = (name: string) => optionLabel(name, source);
+  const given = (name: string) => input[name] !== undefined && input[name] !== null;
+
+  const unknown = Object.keys(input).filter((name) => !knownOptionNames.includes(name) && input[name] !== undefined);
+  if (unknown.length > 0) {
+    warnings.push(
+      `unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map(label).join(', ')} ignored; known options: ${knownOptionNames.map(label).join(', ')}`,
+    );
+  }
+
+  /** Reads a given option, or warns and returns `fallback`. */
+  function read<T>(name: string, reader: (value: unknown) => ValueResult<T>, fallback: T): T {
+    if (!given(name)) return fallback;
+    const result = reader(input[name]);
+    if ('problem' in result) {
+      warnings.push(`${label(name)} ${result.problem}; using the default`);
+      return fallback;
+    }
+    return result.value;
+  }
+
+  const domain = readString(input.domain);
+  if ('problem' in domain) errors.push(`${label('domain')} is required: ${howToSet('domain', 'your-domain', source)}`);
+
+  const apiKey = readString(input.apiKey);
+  if ('problem' in apiKey) {
+    errors.push(
+      `${label('apiKey')} is required: ${howToSet('apiKey', 'svc_dsc_…', source)} (an assistant API key from the API keys page of the dashboard)`,
+    );
+  } else if (keyKind(apiKey.value) === 'admin') {
+    errors.push(
+      `${label('apiKey')} is an admin API key (svc_… without dsc_). Admin keys are secret: anyone who opens this page can read it and use it to change your documentation. The widget was not started. Revoke this key in the dashboard and use an assistant API key (svc_dsc_…) instead.`,
+    );
+  }
+
+  const pageOrigin = pageHref === undefined ? undefined : readBaseUrl(new URL(pageHref).origin, pageHref);
+  const originFallback = pageOrigin !== undefined && 'value' in pageOrigin ? pageOrigin.value : null;
+  const baseUrl = read('baseUrl', (value) => readBaseUrl(value, pageHref), originFallback);
+  if (baseUrl === null) {
+    errors.push(`${label('baseUrl')} is required outside a web page: ${howToSet('baseUrl', 'https://api.example.com', source)}`);
+  }
+
+  const labelOverrides = read('labels', readObject, null) ?? {};
+  const labels: Labels = { ...defaultLabels };
+  const labelProblems: string[] = [];
+  for (const [name, text] of Object.entries(labelOverrides)) {
+    if (!(labelNames as string[]).includes(name)) labelProblems.push(`"${name}" is not a label`);
+    else if (typeof text !== 'string') labelProblems.push(`"${name}" must be a string`);
+    else labels[name as keyof Labels] = text;
+  }
+  if (labelProblems.length > 0) {
+    warnings.push(`${label('labels')}: ${labelProblems.join(', ')}; known labels: ${labelNames.join(', ')}`);
+  }
+  const title = read('title', readString, labels.title);
+  const placeholder = read('placeholder', readString, labels.placeholder);
+  labels.title = title;
+  labels.placeholder = placeholder;
+
+  let suggestions = read('suggestions', readStringList, [] as string[]);
+  if (suggestions.length > 4) {
+    warnings.push(`${label('suggestions')} has ${suggestions.length} entries; only the first 4 are shown`);
+    suggestions = suggestions.slice(0, 4);
+  }
+
+  const shortcut = read(
+    'shortcut',
+    (value) =>
+      readDisableable(value, (text) => {
+        const parsed = readString(text);
+        if ('problem' in parsed) return parsed;
+        return parseShortcut(parsed.value) === null
+          ? { problem: `must be a shortcut like "mod+i" or "ctrl+shift+k" (or false), got ${JSON.stringify(text)}` }
+          : { value: parsed.value.toLowerCase() };
+      }),
+    'mod+i' as string | null,
+  );
+
+  const codeBlocks = read(
+    'codeBlocks',
+    (value) =>
+      value === true || value === 'true'
+        ? { value: 'pre' }
+        : readDisableable(value, (text) => {
+            const parsed = readString(text);
+            if ('problem' in parsed) return parsed;
+            return isValidSelector(parsed.value)
+              ? parsed
+              : { problem: `must be a CSS selector (or false), got ${JSON.stringify(text)}` };
+          }),
+    'pre' as string | null,
+  );
+
+  const options: ResolvedOptions = {
+    domain: 'value' in domain ? domain.value : '',
+    apiKey: 'value' in apiKey ? apiKey.value : '',
+    baseUrl: baseUrl ?? '',
+    userId: read('userId', readString, 'anonymous'),
+    retrievalPageSize: read('retrievalPageSize', (value) => readInteger(value, 1, 20), 5),
+    filter: read('filter', readObject, null),
+    title,
+    placeholder,
+    suggestions,
+    disclaimer: read(
+      'disclaimer',
+      (value) => (value === false || value === '' || value === 'false' ? { value: '' } : readString(value)),
+      labels.disclaimer,
+    ),
+    theme: read('theme', (value) => readChoice(value, ['auto', 'light', 'dark'] as const), 'auto'),
+    accent: read('accent', (value) => readCssValue(value, 'color'), null as string | null),
+    radius: read(
+      'radius',
+      (value) =>
+        typeof value === 'number' || (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()))
+          ? readCssValue(`${Number(value)}px`, 'border-radius')
+          : readCssValue(value, 'border-radius'),
+      null as string | null,
+    ),
+    font: read('font', (value) => readCssValue(value, 'font-family'), null as string | null),
+    zIndex: read('zIndex', (value) => readInteger(value, -2147483647, 2147483647), 2147483000),
+    position: read('position', (value) => readChoice(value, ['right', 'left'] as const), 'right'),
+    shortcut,
+    launcher: read('launcher', readBoolean, true),
+    open: read('open', readBoolean, false),
+    selection: read('selection', readBoolean, true),
+    codeBlocks,
+    labels,
+    styleNonce: read('styleNonce', readString, null as string | null),
+  };
+  return { options: errors.length > 0 ? null : options, warnings, errors };
+}

@@ -1,0 +1,256 @@
+import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { ChatTransport } from 'ai';
+import { createAssistantTransport } from './assistant-transport.js';
+import { createColorScheme, type ColorScheme } from './color-scheme.js';
+import { normalizeContextItem, type ContextItem, type DocentUIMessage } from './context-item.js';
+import { clearMessages, readMessages, writeMessages } from './conversation-storage.js';
+import { createEmitter, type DocentEventMap, type Emitter } from './events.js';
+import type { ResolvedOptions } from './options.js';
+import { createSafeStorage, defaultSessionStorage, storageKeyFor, type SafeStorage } from './safe-storage.js';
+import { emptyThread, readThread, writeThread, type ThreadState } from './thread-storage.js';
+
+/** Text selected in the host page, for the "Ask AI about this selection" affordance. */
+export interface PageSelection {
+  /** The selected text (capped like any context value when attached). */
+  text: string;
+  /** Where the selection is, in viewport coordinates (from `Range.getBoundingClientRect()`). */
+  rect: { top: number; left: number; bottom: number; right: number; width: number; height: number };
+  /** The `id` of the nearest element around the selection that has one. */
+  elementId?: string;
+}
+
+/** A question asked from outside the input (`Docent.ask()`), waiting for the UI to send it. */
+export interface PendingQuestion {
+  text: string;
+  context: ContextItem[];
+}
+
+/** What the store may use from its surroundings; each defaults to the page's own. */
+export interface StoreEnvironment {
+  /** Where the thread, the conversation and the draft are kept. Default: `sessionStorage`. */
+  storage?: Storage;
+  /** Gives `currentPath`. Default: `location`. */
+  location?: Pick<Location, 'pathname' | 'origin'>;
+  /** Gives `prefers-color-scheme` and the host's `<html>`. Default: `window`. */
+  window?: Window;
+  /** Used by the transport. Default: `globalThis.fetch`. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The state of one widget instance (never shared between two widgets on a page) and its
+ * actions. Core is framework-free: the UI reads the signals through `@preact/signals`.
+ */
+export interface WidgetStore {
+  /** The resolved options; replaced by {@link WidgetStore.setOptions} (`Docent.update()`). */
+  readonly options: ReadonlySignal<ResolvedOptions>;
+  /** Whether the panel is open. Change it through `open()`/`close()`/`toggle()` so events fire. */
+  readonly isOpen: ReadonlySignal<boolean>;
+  /** The text in the input; persisted per tab so it survives reloads and errors. The UI writes it. */
+  readonly draft: Signal<string>;
+  /** Context items attached to the next question (chips above the input). */
+  readonly context: ReadonlySignal<ContextItem[]>;
+  /** The service thread of the conversation; set by the transport, persisted per tab. */
+  readonly thread: ReadonlySignal<ThreadState>;
+  /** `light` or `dark`, from the theme option, the host page and the system setting (live). */
+  readonly colorScheme: ReadonlySignal<ColorScheme>;
+  /** The host page's current text selection (outside the widget), or null. Set by the selection tracker. */
+  readonly selection: Signal<PageSelection | null>;
+  /**
+   * A question from `ask()`. The UI sends it with
+   * `sendMessage({ text, metadata: { context } })` and then sets this back to null.
+   */
+  readonly pendingQuestion: Signal<PendingQuestion | null>;
+  /** Bumped by `reset()`: the UI then clears its chat (`setMessages([])`). */
+  readonly conversationVersion: ReadonlySignal<number>;
+  /** The widget's events; the transport emits `submit`, `finish` and `error`, the UI `feedback` and `source-click`. */
+  readonly events: Emitter<DocentEventMap>;
+  /** A chat id for `useChat`, stable per base URL and domain. */
+  readonly chatId: string;
+  /** The prefix of this widget's storage keys: `docent:v1:<baseUrl>:<domain>`. */
+  readonly storageKey: string;
+  /** The chat transport for `useChat({ transport })`, created on first use. */
+  readonly transport: ChatTransport<DocentUIMessage>;
+  /** The `fetch` the transport uses. */
+  readonly fetch: typeof fetch | undefined;
+  /** Path of the page the reader is on, cut to 200 characters (`currentPath`). */
+  currentPath(): string;
+  /** The conversation stored for this tab, for `useChat({ messages })`. */
+  loadMessages(): DocentUIMessage[];
+  /** Stores the conversation for this tab (call when a response finished or the messages changed). */
+  saveMessages(messages: readonly DocentUIMessage[]): void;
+  /** Records the thread (from the transport) and persists it. */
+  setThread(thread: ThreadState): void;
+  /** Opens the panel (emits `open` when it was closed). */
+  open(): void;
+  /** Closes the panel (emits `close` when it was open). */
+  close(): void;
+  /** Opens a closed panel, closes an open one. */
+  toggle(): void;
+  /**
+   * Attaches a context item to the next question; the value is capped at 8,000 characters
+   * (`truncated` set). An identical item is not attached twice.
+   * @returns false (with a console warning) when the item is not valid.
+   */
+  addContext(item: ContextItem): boolean;
+  /** Removes the attached item at `index`. */
+  removeContext(index: number): void;
+  /**
+   * Asks a question from code: moves the attached context plus `options.context` into
+   * {@link WidgetStore.pendingQuestion} and opens the panel unless `open` is false.
+   */
+  ask(text: string, options?: { context?: ContextItem[]; open?: boolean }): void;
+  /** Starts a new conversation: clears messages, thread, attached context and pending question. */
+  reset(): void;
+  /** Replaces the options (`Docent.update()`); a new base URL or domain loads that scope's thread. */
+  setOptions(options: ResolvedOptions): void;
+  /** Stops effects and observers and removes event handlers. */
+  dispose(): void;
+}
+
+/**
+ * Creates the state of one widget instance.
+ * @param options resolved options (see `resolveOptions`).
+ * @param environment storage, location, window and fetch to use instead of the page's.
+ */
+export function createWidgetStore(options: ResolvedOptions, environment: StoreEnvironment = {}): WidgetStore {
+  const storage: SafeStorage = createSafeStorage(environment.storage ?? defaultSessionStorage());
+  const pageLocation = environment.location ?? (typeof location === 'undefined' ? undefined : location);
+  const optionsSignal = signal(options);
+  let prefix = storageKeyFor(options.baseUrl, options.domain);
+
+  const readDraft = () => {
+    const stored = storage.read(`${prefix}:draft`);
+    return typeof stored === 'string' ? stored : '';
+  };
+
+  const isOpen = signal(options.open);
+  const draft = signal(readDraft());
+  const context = signal<ContextItem[]>([]);
+  const thread = signal<ThreadState>(readThread(storage, prefix));
+  const selection = signal<PageSelection | null>(null);
+  const pendingQuestion = signal<PendingQuestion | null>(null);
+  const conversationVersion = signal(0);
+  const events = createEmitter<DocentEventMap>(
+    environment.window === undefined ? {} : { target: environment.window },
+  );
+  const colorScheme = createColorScheme(
+    computed(() => optionsSignal.value.theme),
+    { window: environment.window },
+  );
+
+  const stopDraftPersistence = effect(() => {
+    const text = draft.value;
+    if (text === '') storage.remove(`${prefix}:draft`);
+    else storage.write(`${prefix}:draft`, text);
+  });
+
+  let transport: ChatTransport<DocentUIMessage> | undefined;
+
+  const store: WidgetStore = {
+    options: optionsSignal,
+    isOpen,
+    draft,
+    context,
+    thread,
+    colorScheme,
+    selection,
+    pendingQuestion,
+    conversationVersion,
+    events,
+    get chatId() {
+      return `docent:${prefix}`;
+    },
+    get storageKey() {
+      return prefix;
+    },
+    get transport() {
+      transport ??= createAssistantTransport(store);
+      return transport;
+    },
+    fetch: environment.fetch,
+    currentPath() {
+      return (pageLocation?.pathname ?? '/').slice(0, 200);
+    },
+    loadMessages() {
+      return readMessages(storage, prefix);
+    },
+    saveMessages(messages) {
+      writeMessages(storage, prefix, messages);
+    },
+    setThread(next) {
+      thread.value = next;
+      writeThread(storage, prefix, next);
+    },
+    open() {
+      if (isOpen.peek()) return;
+      isOpen.value = true;
+      events.emit('open', {});
+    },
+    close() {
+      if (!isOpen.peek()) return;
+      isOpen.value = false;
+      events.emit('close', {});
+    },
+    toggle() {
+      if (isOpen.peek()) store.close();
+      else store.open();
+    },
+    addContext(item) {
+      const result = normalizeContextItem(item);
+      if ('error' in result) {
+        console.warn(`[docent] addContext: ${result.error}; the item was not attached`);
+        return false;
+      }
+      const current = context.peek();
+      const duplicate = current.some(
+        (existing) => existing.type === result.item.type && existing.value === result.item.value,
+      );
+      if (!duplicate) context.value = [...current, result.item];
+      return true;
+    },
+    removeContext(index) {
+      context.value = context.peek().filter((_, position) => position !== index);
+    },
+    ask(text, askOptions = {}) {
+      const question = typeof text === 'string' ? text.trim() : '';
+      if (question === '') {
+        console.warn('[docent] ask: the question must be a non-empty string; nothing was asked');
+        return;
+      }
+      batch(() => {
+        for (const item of askOptions.context ?? []) store.addContext(item);
+        pendingQuestion.value = { text: question, context: context.peek() };
+        context.value = [];
+        if (askOptions.open !== false) store.open();
+      });
+    },
+    reset() {
+      batch(() => {
+        clearMessages(storage, prefix);
+        store.setThread(emptyThread);
+        context.value = [];
+        pendingQuestion.value = null;
+        conversationVersion.value += 1;
+      });
+    },
+    setOptions(next) {
+      const nextPrefix = storageKeyFor(next.baseUrl, next.domain);
+      batch(() => {
+        optionsSignal.value = next;
+        if (nextPrefix !== prefix) {
+          prefix = nextPrefix;
+          thread.value = readThread(storage, prefix);
+          draft.value = readDraft();
+          context.value = [];
+          conversationVersion.value += 1;
+        }
+      });
+    },
+    dispose() {
+      stopDraftPersistence();
+      events.clear();
+    },
+  };
+  return store;
+}
