@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError, defaultConfig, loadConfig, parseConfig, type DocentConfigInput } from './config';
+
+const minimal: DocentConfigInput = {
+  organizations: [{ id: 'acme', domains: [{ id: 'acme-docs', docs: 'docs', assistantKeys: ['svc_dsc_public1'] }] }],
+};
+
+function errorOf(input: unknown): string {
+  try {
+    parseConfig(input, { baseDirectory: '/srv/site', environment: {} });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+const temporaryFolders: string[] = [];
+afterEach(() => {
+  for (const folder of temporaryFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('parseConfig', () => {
+  test('applies the defaults and resolves paths against the base folder', () => {
+    const config = parseConfig(minimal, { baseDirectory: '/srv/site', environment: {} });
+    expect(config.domains).toEqual([
+      {
+        id: 'acme-docs',
+        organization: 'acme',
+        docs: '/srv/site/docs',
+        pathPrefix: '/docs',
+        assistantKeys: ['svc_dsc_public1'],
+        allowedOrigins: ['*'],
+      },
+    ]);
+    expect(config.limits).toEqual({ perKeyPerMonth: 10_000, perOrganizationPerHour: 10_000, perIpPerDay: 10_000 });
+    expect(config.dataDir).toBe(resolve('.docent'));
+    expect(config.trustProxy).toBe(false);
+  });
+
+  test('dataDir in the file is relative to it; DOCENT_DATA_DIR wins', () => {
+    expect(parseConfig({ ...minimal, dataDir: 'state' }, { baseDirectory: '/srv/site', environment: {} }).dataDir).toBe('/srv/site/state');
+    expect(parseConfig({ ...minimal, dataDir: 'state' }, { baseDirectory: '/srv/site', environment: { DOCENT_DATA_DIR: '/var/docent' } }).dataDir).toBe(
+      '/var/docent',
+    );
+  });
+
+  test('an assistant key without svc_dsc_ is named by its path', () => {
+    const input = {
+      organizations: [{ id: 'acme', domains: [{ id: 'd', docs: 'docs', assistantKeys: ['svc_dsc_good', 'svc_wrong'] }] }],
+    };
+    expect(errorOf(input)).toContain('organizations[0].domains[0].assistantKeys[1]: an assistant key must start with svc_dsc_');
+  });
+
+  test('an admin key must start with svc_ but not svc_dsc_', () => {
+    const withAdminKey = (key: string) => ({
+      organizations: [{ id: 'acme', adminKeys: [{ key, projects: [] }] }],
+    });
+    expect(errorOf(withAdminKey('sk_123456'))).toContain('organizations[0].adminKeys[0].key: an admin key must start with svc_');
+    expect(errorOf(withAdminKey('svc_dsc_123456'))).toContain('must not start with svc_dsc_');
+  });
+
+  test('unknown fields, bad origins and bad limits are named', () => {
+    expect(errorOf({ ...minimal, limit: {} })).toContain('limit: ');
+    expect(
+      errorOf({ organizations: [{ id: 'a', domains: [{ id: 'd', docs: 'x', assistantKeys: ['svc_dsc_abcd'], allowedOrigins: ['example.com'] }] }] }),
+    ).toContain('organizations[0].domains[0].allowedOrigins[0]: an allowed origin is "*" or a scheme and host');
+    expect(errorOf({ ...minimal, limits: { perIpPerDay: 0 } })).toContain('limits.perIpPerDay: a limit must be at least 1');
+    expect(errorOf({ organizations: [{ id: 'a', domains: [{ id: 'd', assistantKeys: ['svc_dsc_abcd'] }] }] })).toContain(
+      'organizations[0].domains[0].docs: docs is required',
+    );
+  });
+
+  test('duplicate domains and keys, and dangling project references are refused', () => {
+    const organization = { id: 'acme', domains: [{ id: 'd', docs: 'x', assistantKeys: ['svc_dsc_same'] }] };
+    const message = errorOf({
+      organizations: [organization, { ...organization, id: 'other', adminKeys: [{ key: 'svc_admin1', projects: ['ghost'] }] }],
+      projects: [{ id: 'p', organization: 'nobody' }],
+    });
+    expect(message).toContain('organizations[1].domains[0].id: domain "d" is declared twice');
+    expect(message).toContain('organizations[1].domains[0].assistantKeys[0]: this key is declared twice');
+    expect(message).toContain('projects[0].organization: no organization "nobody"');
+    expect(message).toContain('organizations[1].adminKeys[0].projects[0]: no project "ghost"');
+  });
+
+  test('the embedded default is valid and serves the demo docs', () => {
+    const config = parseConfig(defaultConfig, { baseDirectory: '/project', environment: {} });
+    expect(config.domains.map((domain) => [domain.id, domain.docs, domain.assistantKeys])).toEqual([['demo', '/project/demo/docs', ['svc_dsc_demo']]]);
+    expect(config.organizations[0]?.adminKeys).toEqual([{ key: 'svc_demo', projects: ['demo'] }]);
+    expect(config.projects.map((project) => project.id)).toEqual(['demo']);
+  });
+});
+
+describe('loadConfig', () => {
+  test('uses the embedded default when there is no file', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'docent-config-'));
+    temporaryFolders.push(folder);
+    const config = loadConfig({ cwd: folder, environment: {} });
+    expect(config.source).toBeNull();
+    expect(config.domains[0]?.id).toBe('demo');
+    expect(config.domains[0]?.docs).toBe(resolve('demo/docs'));
+  });
+
+  test('reads ./docent.config.json, --config and DOCENT_CONFIG, resolving paths against the file', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'docent-config-'));
+    temporaryFolders.push(folder);
+    writeFileSync(join(folder, 'docent.config.json'), JSON.stringify(minimal));
+    writeFileSync(join(folder, 'other.json'), JSON.stringify({ ...minimal, limits: { perIpPerDay: 3 } }));
+    expect(loadConfig({ cwd: folder, environment: {} }).domains[0]?.docs).toBe(join(folder, 'docs'));
+    expect(loadConfig({ cwd: folder, environment: {}, argv: ['--config', 'other.json'] }).limits.perIpPerDay).toBe(3);
+    expect(loadConfig({ cwd: folder, environment: {}, argv: ['--config=other.json'] }).source).toBe(join(folder, 'other.json'));
+    expect(loadConfig({ cwd: '/', environment: { DOCENT_CONFIG: join(folder, 'other.json') } }).limits.perIpPerDay).toBe(3);
+  });
+
+  test('a named file that is missing or not JSON stops with a clear message', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'docent-config-'));
+    temporaryFolders.push(folder);
+    writeFileSync(join(folder, 'broken.json'), '{ "organizations": ');
+    expect(() => loadConfig({ cwd: folder, environment: { DOCENT_CONFIG: 'missing.json' } })).toThrow(/missing\.json does not exist/);
+    expect(() => loadConfig({ cwd: folder, environment: {}, argv: ['--config', 'broken.json'] })).toThrow(/is not valid JSON/);
+  });
+});

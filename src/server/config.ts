@@ -1,0 +1,299 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod/v4';
+import { describeIssues } from './http/validation-issue';
+
+/** Prefix of every key; an admin key is `svc_` followed by anything but `dsc_`. */
+const keyPrefix = 'svc_';
+/** Prefix of a public assistant key (spec section 5). */
+export const assistantKeyPrefix = 'svc_dsc_';
+
+const identifierPattern = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const identifier = (what: string) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .regex(identifierPattern, {
+      error: `${what} must be letters, digits, "-" or "_" (it appears in URLs), e.g. "acme-docs"`,
+    });
+
+const assistantKeySchema = z
+  .string({ error: 'an assistant key must be a string' })
+  .startsWith(assistantKeyPrefix, { error: `an assistant key must start with ${assistantKeyPrefix}` })
+  .refine((key) => !key.startsWith(assistantKeyPrefix) || key.length >= assistantKeyPrefix.length + 4, {
+    error: 'an assistant key needs at least 4 characters after svc_dsc_',
+  });
+
+const adminKeySchema = z
+  .string({ error: 'an admin key must be a string' })
+  .startsWith(keyPrefix, { error: `an admin key must start with ${keyPrefix}` })
+  .refine((key) => !key.startsWith(assistantKeyPrefix), {
+    error: `an admin key must not start with ${assistantKeyPrefix} (that prefix marks public assistant keys)`,
+  })
+  .refine((key) => !key.startsWith(keyPrefix) || key.length >= keyPrefix.length + 4, {
+    error: 'an admin key needs at least 4 characters after svc_',
+  });
+
+const originSchema = z.string().refine((origin) => origin === '*' || /^https?:\/\/[^/]+$/.test(origin), {
+  error: 'an allowed origin is "*" or a scheme and host without a path, e.g. "https://docs.example.com"',
+});
+
+const domainSchema = z.strictObject({
+  /** The domain identifier in `/discovery/v2/assistant/{domain}/message`. */
+  id: identifier('a domain id'),
+  /** Folder of Markdown pages, relative to the config file. */
+  docs: z.string({ error: 'docs is required: the folder of Markdown pages, e.g. "docs"' }).min(1),
+  /** URL path the pages are served under. */
+  pathPrefix: z
+    .string()
+    .regex(/^\/[^?#]*$/, { error: 'pathPrefix must start with "/", e.g. "/docs"' })
+    .default('/docs'),
+  /** Origin prepended to source URLs, e.g. `https://docs.example.com`. */
+  siteUrl: z.url({ error: 'siteUrl must be an absolute URL, e.g. "https://docs.example.com"' }).optional(),
+  /** Public keys accepted on this domain's assistant endpoints. */
+  assistantKeys: z.array(assistantKeySchema).min(1, { error: 'a domain needs at least one assistant key' }),
+  /** Origins allowed to call the assistant from a browser; `*` allows any. */
+  allowedOrigins: z.array(originSchema).min(1).default(['*']),
+});
+
+const adminKeyEntrySchema = z.strictObject({
+  key: adminKeySchema,
+  /** Project ids this key may act on. */
+  projects: z.array(identifier('a project id')).default([]),
+});
+
+const organizationSchema = z.strictObject({
+  id: identifier('an organization id'),
+  domains: z.array(domainSchema).default([]),
+  adminKeys: z.array(adminKeyEntrySchema).default([]),
+});
+
+const projectSchema = z.strictObject({
+  id: identifier('a project id'),
+  organization: identifier('an organization id'),
+  /** Path of the project's git repository, relative to the config file (used by agent jobs). */
+  repository: z.string().min(1).optional(),
+});
+
+const positiveLimit = z
+  .number({ error: 'a limit must be a number' })
+  .int({ error: 'a limit must be a whole number' })
+  .positive({ error: 'a limit must be at least 1' });
+
+const limitsSchema = z.strictObject({
+  perKeyPerMonth: positiveLimit.default(10_000),
+  perOrganizationPerHour: positiveLimit.default(10_000),
+  perIpPerDay: positiveLimit.default(10_000),
+});
+
+const configSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    organizations: z.array(organizationSchema).min(1, { error: 'declare at least one organization' }),
+    projects: z.array(projectSchema).default([]),
+    limits: limitsSchema.default({ perKeyPerMonth: 10_000, perOrganizationPerHour: 10_000, perIpPerDay: 10_000 }),
+    /** Folder for the SQLite file, relative to the config file. */
+    dataDir: z.string().min(1).optional(),
+    /** Take the client IP from `X-Forwarded-For` (only behind a proxy you run). */
+    trustProxy: z.boolean().default(false),
+  })
+  .superRefine((config, context) => {
+    const seenDomains = new Set<string>();
+    const seenKeys = new Set<string>();
+    const projectIds = new Set<string>();
+    const organizationIds = new Set(config.organizations.map((organization) => organization.id));
+    const checkKey = (key: string, path: PropertyKey[]) => {
+      if (seenKeys.has(key)) context.addIssue({ code: 'custom', path, message: 'this key is declared twice; each key must be unique' });
+      seenKeys.add(key);
+    };
+    config.organizations.forEach((organization, organizationIndex) => {
+      organization.domains.forEach((domain, domainIndex) => {
+        const path = ['organizations', organizationIndex, 'domains', domainIndex];
+        if (seenDomains.has(domain.id)) {
+          context.addIssue({ code: 'custom', path: [...path, 'id'], message: `domain "${domain.id}" is declared twice` });
+        }
+        seenDomains.add(domain.id);
+        domain.assistantKeys.forEach((key, keyIndex) => checkKey(key, [...path, 'assistantKeys', keyIndex]));
+      });
+      organization.adminKeys.forEach((entry, keyIndex) =>
+        checkKey(entry.key, ['organizations', organizationIndex, 'adminKeys', keyIndex, 'key']),
+      );
+    });
+    config.projects.forEach((project, projectIndex) => {
+      if (projectIds.has(project.id)) {
+        context.addIssue({ code: 'custom', path: ['projects', projectIndex, 'id'], message: `project "${project.id}" is declared twice` });
+      }
+      projectIds.add(project.id);
+      if (!organizationIds.has(project.organization)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['projects', projectIndex, 'organization'],
+          message: `no organization "${project.organization}"; use one of the ids under organizations`,
+        });
+      }
+    });
+    config.organizations.forEach((organization, organizationIndex) => {
+      organization.adminKeys.forEach((entry, keyIndex) => {
+        entry.projects.forEach((projectId, projectIndex) => {
+          const project = config.projects.find((candidate) => candidate.id === projectId);
+          if (project?.organization === organization.id) return;
+          context.addIssue({
+            code: 'custom',
+            path: ['organizations', organizationIndex, 'adminKeys', keyIndex, 'projects', projectIndex],
+            message: project
+              ? `project "${projectId}" belongs to organization "${project.organization}", not "${organization.id}"`
+              : `no project "${projectId}"; declare it under projects with organization "${organization.id}"`,
+          });
+        });
+      });
+    });
+  });
+
+/** The configuration file's shape as written (before defaults): what `docent.config.json` may hold. */
+export type DocentConfigInput = z.input<typeof configSchema>;
+/** A documentation domain: one docs folder served by one assistant endpoint. */
+export type DomainConfig = z.output<typeof domainSchema> & { organization: string };
+/** An organization: its domains and its admin keys. */
+export type OrganizationConfig = z.output<typeof organizationSchema>;
+/** A project reachable by the agent-job endpoints. */
+export type ProjectConfig = z.output<typeof projectSchema>;
+/** Request limits (spec section 8). */
+export type LimitsConfig = z.output<typeof limitsSchema>;
+
+/** The validated configuration, with defaults applied and every path absolute. */
+export interface DocentConfig {
+  organizations: OrganizationConfig[];
+  /** Every domain of every organization, each tagged with its organization id. */
+  domains: DomainConfig[];
+  projects: ProjectConfig[];
+  limits: LimitsConfig;
+  /** Absolute folder of the SQLite file. */
+  dataDir: string;
+  trustProxy: boolean;
+  /** The file the configuration came from, or `null` for the embedded default. */
+  source: string | null;
+}
+
+/** A configuration that failed validation; the message lists every bad field. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** The project root, where the embedded default's `demo/docs` lives. */
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The embedded default used when no config file exists: organization `demo`, domain `demo`
+ * serving `demo/docs` under `/docs`, assistant key `svc_dsc_demo`, admin key `svc_demo`,
+ * project `demo`. Paths in it are relative to the project root.
+ */
+export const defaultConfig: DocentConfigInput = {
+  organizations: [
+    {
+      id: 'demo',
+      domains: [{ id: 'demo', docs: 'demo/docs', pathPrefix: '/docs', assistantKeys: ['svc_dsc_demo'] }],
+      adminKeys: [{ key: 'svc_demo', projects: ['demo'] }],
+    },
+  ],
+  projects: [{ id: 'demo', organization: 'demo', repository: '.' }],
+};
+
+/** Where `parseConfig` resolves relative paths and which environment it reads. */
+export interface ParseConfigOptions {
+  /** Folder relative paths are resolved against. Default: the current directory. */
+  baseDirectory?: string;
+  /** Name shown in error messages. Default: `configuration`. */
+  sourceName?: string;
+  /** The file it came from, kept as `config.source`. Default: `null`. */
+  source?: string | null;
+  /** Environment variables (`DOCENT_DATA_DIR` overrides `dataDir`). Default: `process.env`. */
+  environment?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Validates a configuration object (as parsed from JSON) and returns it with defaults applied
+ * and paths made absolute. Tests pass objects straight to it.
+ *
+ * @throws ConfigError naming every bad field, e.g.
+ *   `organizations[0].domains[0].assistantKeys[1]: an assistant key must start with svc_dsc_`
+ */
+export function parseConfig(input: unknown, options: ParseConfigOptions = {}): DocentConfig {
+  const baseDirectory = options.baseDirectory ?? process.cwd();
+  const environment = options.environment ?? process.env;
+  const result = configSchema.safeParse(input);
+  if (!result.success) {
+    const lines = describeIssues(result.error.issues).map(
+      (issue) => `  ${issue.field === '' ? '(root)' : issue.field}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid ${options.sourceName ?? 'configuration'}:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(baseDirectory, path));
+  const organizations = parsed.organizations.map((organization) => ({
+    ...organization,
+    domains: organization.domains.map((domain) => ({ ...domain, docs: absolute(domain.docs) })),
+  }));
+  const environmentDataDir = environment.DOCENT_DATA_DIR;
+  return {
+    organizations,
+    domains: organizations.flatMap((organization) =>
+      organization.domains.map((domain) => ({ ...domain, organization: organization.id })),
+    ),
+    projects: parsed.projects.map((project) =>
+      project.repository === undefined ? project : { ...project, repository: absolute(project.repository) },
+    ),
+    limits: parsed.limits,
+    dataDir: environmentDataDir
+      ? resolve(environmentDataDir)
+      : parsed.dataDir
+        ? absolute(parsed.dataDir)
+        : resolve('.docent'),
+    trustProxy: parsed.trustProxy,
+    source: options.source ?? null,
+  };
+}
+
+/** Where `loadConfig` looks. */
+export interface LoadConfigOptions {
+  /** Command-line arguments; `--config <path>` or `--config=<path>` picks the file. Default: none. */
+  argv?: readonly string[];
+  /** Environment; `DOCENT_CONFIG` picks the file, `DOCENT_DATA_DIR` the data folder. Default: `process.env`. */
+  environment?: NodeJS.ProcessEnv;
+  /** Folder holding the default `docent.config.json`. Default: the current directory. */
+  cwd?: string;
+}
+
+/** Reads `--config <path>` / `--config=<path>` from command-line arguments. */
+function configArgument(argv: readonly string[]): string | undefined {
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] ?? '';
+    if (argument === '--config') return argv[index + 1];
+    if (argument.startsWith('--config=')) return argument.slice('--config='.length);
+  }
+  return undefined;
+}
+
+/**
+ * Loads the configuration: the file named by `--config` or `DOCENT_CONFIG`, else
+ * `./docent.config.json` when it exists, else the embedded {@link defaultConfig}.
+ * Relative paths in a file are resolved against the file's folder.
+ *
+ * @throws ConfigError when the named file is missing, is not JSON, or is invalid.
+ */
+export function loadConfig(options: LoadConfigOptions = {}): DocentConfig {
+  const environment = options.environment ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const named = configArgument(options.argv ?? []) ?? environment.DOCENT_CONFIG;
+  const path = named ? resolve(cwd, named) : resolve(cwd, 'docent.config.json');
+  if (!existsSync(path)) {
+    if (named) throw new ConfigError(`Config file ${path} does not exist: fix --config / DOCENT_CONFIG, or create it`);
+    return parseConfig(defaultConfig, { baseDirectory: projectRoot, environment, sourceName: 'embedded default' });
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`Config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseConfig(input, { baseDirectory: dirname(path), environment, sourceName: `config file ${path}`, source: path });
+}
