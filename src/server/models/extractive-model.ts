@@ -1,0 +1,186 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import type { AnswerSection, DocentAnswerOptions, PageContextItem } from './answer-prompt';
+import type { ExtractiveAnswerOptions } from './extractive-answer';
+import { composeExtractiveAnswer } from './extractive-answer';
+
+/** Options of {@link createExtractiveModel}. */
+export interface ExtractiveModelOptions extends ExtractiveAnswerOptions {
+  /**
+   * Pause between streamed words, in milliseconds, to make the streaming visible in demos.
+   * Default `0`: every word is sent as soon as the reader can take it.
+   */
+  chunkDelayMs?: number;
+  /** The model id reported to the SDK (and in telemetry). Default `'extractive'`. */
+  modelId?: string;
+}
+
+/**
+ * The embedded answer model: a real AI SDK language model (`LanguageModelV3`) that needs no
+ * network and no weights. It reads the retrieved sections from `providerOptions.docent` (see
+ * `buildAnswerPrompt`) and the reader's last message, and answers by quoting the docs: a first
+ * sentence that answers, the most relevant passages, the most relevant code block and the
+ * sources; or a plain "the documentation doesn't cover this". The answer streams word by word.
+ *
+ * Deterministic: the same prompt always gives the same answer. Usage is reported in words
+ * (prompt words in, streamed chunks out), since there is no tokenizer.
+ *
+ * @example
+ * const result = streamText({ model: createExtractiveModel(), ...buildAnswerPrompt(input) });
+ */
+export function createExtractiveModel(options: ExtractiveModelOptions = {}): LanguageModelV3 {
+  const chunkDelayMs = Math.max(0, options.chunkDelayMs ?? 0);
+  const answer = (call: LanguageModelV3CallOptions) => {
+    const material = readDocentOptions(call.providerOptions);
+    const text = composeExtractiveAnswer({ question: lastUserText(call.prompt), sections: material.sections, context: material.context }, options);
+    const chunks = text.match(/\s*\S+\s*/g) ?? [];
+    return { text, chunks, usage: usage(promptWords(call.prompt, material), chunks.length) };
+  };
+
+  return {
+    specificationVersion: 'v3',
+    provider: 'docent',
+    modelId: options.modelId ?? 'extractive',
+    supportedUrls: {},
+
+    async doGenerate(call): Promise<LanguageModelV3GenerateResult> {
+      throwIfAborted(call.abortSignal);
+      const { text, usage } = answer(call);
+      return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+    },
+
+    async doStream(call): Promise<LanguageModelV3StreamResult> {
+      throwIfAborted(call.abortSignal);
+      const { chunks, usage } = answer(call);
+      const parts: LanguageModelV3StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 'answer' },
+        ...chunks.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 'answer', delta })),
+        { type: 'text-end', id: 'answer' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ];
+      return { stream: partStream(parts, call.abortSignal, chunkDelayMs) };
+    },
+  };
+}
+
+// One part per pull: the reader's pace sets ours, and an abort stops the answer mid-way.
+function partStream(parts: LanguageModelV3StreamPart[], signal: AbortSignal | undefined, delayMs: number): ReadableStream<LanguageModelV3StreamPart> {
+  let next = 0;
+  let onAbort: (() => void) | undefined;
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    start(controller) {
+      if (signal === undefined) return;
+      onAbort = () => controller.error(abortError(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+    },
+    async pull(controller) {
+      if (signal?.aborted) return;
+      const part = parts[next++];
+      if (part === undefined) {
+        if (onAbort) signal?.removeEventListener('abort', onAbort);
+        controller.close();
+        return;
+      }
+      if (delayMs > 0 && part.type === 'text-delta' && next > 3) await sleep(delayMs, signal);
+      if (signal?.aborted) return;
+      controller.enqueue(part);
+    },
+    cancel() {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    },
+  });
+}
+
+/**
+ * Reads `providerOptions.docent`, tolerating anything missing (then there is nothing to quote and
+ * the answer says the docs do not cover the question).
+ */
+function readDocentOptions(providerOptions: LanguageModelV3CallOptions['providerOptions']): Pick<DocentAnswerOptions, 'sections' | 'context'> {
+  const docent = providerOptions?.docent as Partial<DocentAnswerOptions> | undefined;
+  const sections = Array.isArray(docent?.sections) ? docent.sections.filter(isAnswerSection) : [];
+  const context = Array.isArray(docent?.context) ? docent.context.filter(isContextItem) : [];
+  return { sections, context };
+}
+
+function isAnswerSection(value: unknown): value is AnswerSection {
+  const section = value as Partial<AnswerSection> | null;
+  return (
+    typeof section === 'object' &&
+    section !== null &&
+    typeof section.url === 'string' &&
+    typeof section.markdown === 'string' &&
+    typeof section.pageTitle === 'string' &&
+    typeof section.heading === 'string' &&
+    (section.headingTrail === undefined || Array.isArray(section.headingTrail))
+  );
+}
+
+function isContextItem(value: unknown): value is PageContextItem {
+  const item = value as Partial<PageContextItem> | null;
+  return typeof item === 'object' && item !== null && typeof item.value === 'string' && (item.type === 'code' || item.type === 'textSelection');
+}
+
+function lastUserText(prompt: LanguageModelV3Prompt): string {
+  for (let index = prompt.length - 1; index >= 0; index--) {
+    const message = prompt[index];
+    if (message?.role !== 'user') continue;
+    return message.content
+      .map((part) => (part.type === 'text' ? part.text : ''))
+      .join(' ')
+      .trim();
+  }
+  return '';
+}
+
+function promptWords(prompt: LanguageModelV3Prompt, material: Pick<DocentAnswerOptions, 'sections' | 'context'>): number {
+  let words = 0;
+  const count = (text: string) => {
+    words += text.split(/\s+/).filter((word) => word !== '').length;
+  };
+  for (const message of prompt) {
+    if (message.role === 'system') count(message.content);
+    else for (const part of message.content) if (part.type === 'text') count(part.text);
+  }
+  // The system prompt already holds the sections for a real model; count them only if it does not.
+  if (!prompt.some((message) => message.role === 'system')) for (const section of material.sections) count(section.markdown);
+  for (const item of material.context) count(item.value);
+  return words;
+}
+
+function usage(inputWords: number, outputChunks: number): LanguageModelV3Usage {
+  return {
+    inputTokens: { total: inputWords, noCache: inputWords, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: outputChunks, text: outputChunks, reasoning: undefined },
+  };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+// The SDK recognises an abort by the error's name; a custom reason would read as a failure.
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The answer was aborted.', 'AbortError');
+}
+
+function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, milliseconds);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

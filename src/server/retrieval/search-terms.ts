@@ -1,0 +1,123 @@
+/**
+ * How text becomes search terms, shared by the index (what is stored and what a query looks for)
+ * and the extractive model (which question words a passage covers), so both agree on what a
+ * "matching word" is.
+ */
+
+// Words that carry no meaning on their own in a docs question. Kept short on purpose: every
+// word here can never be searched for.
+const stopWords = new Set(
+  (
+    'a about above after again all also am an and any are as at be been before being below between both but by ' +
+    'can could did do does doing done down during each either else etc for from further had has have having he her ' +
+    'here hers him his how i if in into is it its itself just let lets me might more most must my no nor of off ' +
+    'on once only or other our ours out over own please same shall she should so some such than that the their ' +
+    'theirs them then there these they this those through to too under until up upon us very via was we were what ' +
+    'when where which while who whom whose why will with within would yes yet you your yours'
+  ).split(' '),
+);
+
+// Words that make up the frame of a question ("how do I use…", "is it possible to…") rather than
+// its subject. They are searchable, but they do not count when deciding whether the docs cover
+// a question.
+const questionWords = new Set(
+  (
+    'able allow allowed allows anything ask available best change create difference different doc docs document ' +
+    'documentation does example examples explain find get give go help know like look make mean means need ' +
+    'possible question show something tell thing things try use used uses using want way ways work works write'
+  )
+    .split(' ')
+    .map(stemTerm),
+);
+
+const maximumTermLength = 40;
+
+/**
+ * Splits text into raw words: runs of letters, digits and underscores. Symbols and punctuation
+ * separate words, so `` `data-api-key` `` gives `data`, `api`, `key`.
+ */
+export function tokenizeText(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}_]+/u).filter((word) => word !== '');
+}
+
+/**
+ * Normalises one raw word into index terms: lower case, a light English stem, stop words and
+ * one-letter words dropped. Identifiers also yield their parts, so `retrievalPageSize` matches
+ * "retrieval page size" and `svc_dsc_demo` matches "demo".
+ *
+ * @returns the terms (possibly several), or `null` when the word is not worth indexing.
+ */
+export function processTerm(word: string): string[] | null {
+  if (word.length > maximumTermLength) return null;
+  const parts = identifierParts(word);
+  const terms = new Set<string>();
+  const whole = normalizeWord(word);
+  if (whole !== null) terms.add(whole);
+  if (parts.length > 1) {
+    for (const part of parts) {
+      const term = normalizeWord(part);
+      if (term !== null) terms.add(term);
+    }
+  }
+  return terms.size === 0 ? null : [...terms];
+}
+
+/**
+ * The distinct terms of a text, in first-seen order, as the index would store them.
+ *
+ * @example textTerms('How do I theme the widget?') // ['them', 'widget']
+ */
+export function textTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const word of tokenizeText(text)) for (const term of processTerm(word) ?? []) terms.add(term);
+  return [...terms];
+}
+
+/**
+ * The terms of a question that name its subject: {@link textTerms} without the words that only
+ * frame a question ("how do I use…", "explain…"). Used to judge whether the docs cover it.
+ */
+export function subjectTerms(text: string): string[] {
+  return textTerms(text).filter((term) => !questionWords.has(term));
+}
+
+/**
+ * A deliberately light stem (plural, `-ing`, `-ed`, `-ation`, `-tion`/`-sion`, final `e`, final `y` as `i`) so that "theme",
+ * "themes" and "theming" meet, without a full stemmer's surprises on code words.
+ *
+ * @example stemTerm('configuring') === stemTerm('configure')
+ */
+export function stemTerm(word: string): string {
+  let term = word;
+  if (term.length <= 3 || /\d/.test(term)) return term;
+  // Plural and singular meet at a final "i": library/libraries -> librari, cookie/cookies -> cooki.
+  if (term.endsWith('ies') && term.length > 4) term = `${term.slice(0, -3)}i`;
+  else if (term.endsWith('sses')) term = term.slice(0, -2);
+  else if (term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1);
+  for (const [suffix, shortestStem] of [['ation', 3], ['ion', 4], ['ing', 3], ['ed', 3]] as const) {
+    if (term.endsWith(suffix) && term.length - suffix.length >= shortestStem && (suffix !== 'ion' || /[st]ion$/.test(term))) {
+      term = term.slice(0, -suffix.length);
+      // "running" -> "runn" -> "run"; "called" keeps its double l ("call").
+      if (/([^aeioulsz])\1$/.test(term)) term = term.slice(0, -1);
+      break;
+    }
+  }
+  if (term.endsWith('e') && term.length > 3) term = term.slice(0, -1);
+  else if (term.endsWith('y') && term.length > 3) term = `${term.slice(0, -1)}i`;
+  return term;
+}
+
+function normalizeWord(word: string): string | null {
+  const lower = word.toLowerCase().replace(/^_+|_+$/g, '');
+  if (lower.length < 2 && !/\d/.test(lower)) return null;
+  if (stopWords.has(lower)) return null;
+  return stemTerm(lower);
+}
+
+// camelCase, PascalCase and snake_case identifiers, split into their words.
+function identifierParts(word: string): string[] {
+  return word
+    .split('_')
+    .flatMap((piece) => piece.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u))
+    .filter((part) => part !== '');
+}
