@@ -57,7 +57,7 @@ interface IndexedSection {
 }
 
 // Where a word appears says how much it is about the section: a heading word names the topic.
-const fieldBoosts = { heading: 3, title: 2, trail: 1.5, text: 1, code: 0.8 };
+const fieldBoosts = { heading: 2, title: 1.5, trail: 1.2, text: 1, code: 0.8 };
 
 /**
  * The search index over one documentation folder: every page split into sections, indexed with

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadDocPages } from './docs-folder';
+import { DocsIndex, loadDocsIndex } from './docs-index';
+
+const fixtureDocs = path.join(import.meta.dirname, 'fixtures/docs');
+let index: DocsIndex;
+
+beforeAll(async () => {
+  index = await loadDocsIndex(fixtureDocs);
+});
+
+function topIds(query: string, limit = 3): string[] {
+  return index.search({ query, limit }).map((hit) => hit.id);
+}
+
+describe('DocsIndex ranking', () => {
+  test.each([
+    ['How do I install Harbor with Docker?', '/docs/getting-started#install'],
+    ['verify webhook signature', '/docs/webhooks#verify-signatures'],
+    ['my token expired and I get 401', '/docs/authentication#token-expiry'],
+    ['HARBOR_UPSTREAM', '/docs/configuration#settings'],
+    ['what happens on 429, when can I retry', '/docs/rate-limits#when-you-hit-a-limit'],
+    ['how do I restore a backup', '/docs/admin/backups#restore-a-backup'],
+    ['point npm at the registry', '/docs/getting-started#point-npm-at-harbor'],
+    ['what happens when the storage is full? eviction', '/docs/configuration#storage'],
+    ['EADDRINUSE', '/docs/troubleshooting#the-server-does-not-start-address-already-in-use'],
+  ])('%s → %s', (query, expected) => {
+    expect(topIds(query)[0]).toBe(expected);
+  });
+
+  test('matches with a typo, by prefix, and by the words of a camelCase identifier', () => {
+    expect(topIds('webhok retrys')[0]).toBe('/docs/webhooks#retries');
+    expect(topIds('authent')[0]).toBe('/docs/authentication#authentication');
+    expect(topIds('timingSafeEqual')[0]).toBe('/docs/webhooks#verify-signatures');
+    expect(topIds('timing safe equal')[0]).toBe('/docs/webhooks#verify-signatures');
+  });
+
+  test('a heading word outranks the same word in body text', () => {
+    const ids = topIds('retries', 5);
+
+    expect(ids[0]).toBe('/docs/webhooks#retries');
+    expect(ids).toContain('/docs/rate-limits#when-you-hit-a-limit');
+  });
+
+  test('hits carry the section, its URL and a score, best first', () => {
+    const hits = index.search({ query: 'verify webhook signature', limit: 3 });
+
+    expect(hits[0]).toMatchObject({
+      id: '/docs/webhooks#verify-signatures',
+      pagePath: '/docs/webhooks',
+      pageTitle: 'Webhooks',
+      heading: 'Verify signatures',
+      anchor: 'verify-signatures',
+      url: '/docs/webhooks#verify-signatures',
+    });
+    expect(hits[0]?.markdown).toContain('timingSafeEqual');
+    const scores = hits.map((hit) => hit.score);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+  });
+
+  test('an empty or blank query, or a query of stop words, finds nothing', () => {
+    expect(index.search({ query: '', limit: 5 })).toEqual([]);
+    expect(index.search({ query: '   \n', limit: 5 })).toEqual([]);
+    expect(index.search({ query: 'how do I do it', limit: 5 })).toEqual([]);
+  });
+});
+
+describe('DocsIndex limit', () => {
+  test('returns at most limit sections', () => {
+    expect(index.search({ query: 'harbor', limit: 1 })).toHaveLength(1);
+    expect(index.search({ query: 'harbor', limit: 4 })).toHaveLength(4);
+    expect(index.search({ query: 'harbor', limit: 0 })).toEqual([]);
+  });
+});
+
+describe('DocsIndex filter', () => {
+  test('language restricts to pages in that language', () => {
+    const hits = index.search({ query: 'install', limit: 5, filter: { language: 'fr' } });
+
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits.map((hit) => hit.pagePath))).toEqual(new Set(['/docs/fr/getting-started']));
+  });
+
+  test('version restricts to pages of that version; a page without a version does not match', () => {
+    const hits = index.search({ query: 'harbor storage packages', limit: 10, filter: { version: 'V1' } });
+
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => hit.version === 'v1')).toBe(true);
+  });
+
+  test('groups pass on any overlap; every given field must match', () => {
+    const admins = index.search({ query: 'storage', limit: 10, filter: { groups: ['admins', 'nobody'] } });
+    expect(new Set(admins.map((hit) => hit.pagePath))).toEqual(new Set(['/docs/admin/backups']));
+
+    expect(index.search({ query: 'storage', limit: 10, filter: { groups: 'admins', language: 'fr' } })).toEqual([]);
+  });
+
+  test('an empty or null filter restricts nothing', () => {
+    const plain = topIds('storage', 10);
+
+    expect(index.search({ query: 'storage', limit: 10, filter: null }).map((hit) => hit.id)).toEqual(plain);
+    expect(index.search({ query: 'storage', limit: 10, filter: { groups: [] } }).map((hit) => hit.id)).toEqual(plain);
+  });
+});
+
+describe('DocsIndex currentPath boost', () => {
+  test('lifts the current page over an equally good match elsewhere, whatever the path form', () => {
+    // "installation" is the heading of the French page and of no other section, but the English
+    // install section is as good a match for "install"; the reader's page breaks the tie.
+    const unboosted = topIds('install', 3);
+    expect(unboosted[0]).not.toBe('/docs/fr/getting-started#installation');
+
+    for (const currentPath of ['/docs/fr/getting-started', '/docs/fr/getting-started/', 'https://docs.example.com/docs/fr/getting-started?ref=x#top']) {
+      expect(index.search({ query: 'install', limit: 3, currentPath })[0]?.id).toBe('/docs/fr/getting-started#installation');
+    }
+  });
+
+  test('does not outrank a clearly better section on another page', () => {
+    expect(index.search({ query: 'verify webhook signature', limit: 1, currentPath: '/docs/rate-limits' })[0]?.id).toBe('/docs/webhooks#verify-signatures');
+  });
+
+  test('with a siteUrl that has a base path, URLs carry it and the current page is found by it', async () => {
+    const pages = await loadDocPages(fixtureDocs);
+    const published = DocsIndex.fromPages(pages, { siteUrl: 'https://example.com/harbor/' });
+
+    const [hit] = published.search({ query: 'install', limit: 1, currentPath: '/harbor/docs/fr/getting-started' });
+
+    expect(hit?.url).toBe('https://example.com/harbor/docs/fr/getting-started#installation');
+    expect(published.pages).toHaveLength(pages.length);
+    expect(published.sectionCount).toBe(index.sectionCount);
+  });
+});
