@@ -21,14 +21,15 @@ const partSchema = z
   });
 
 const v2MessageSchema = z.looseObject({
-  id: z.string({ error: 'each message needs an id (a string); build messages with the chat SDK' }),
-  role: z.enum(['user', 'assistant', 'system'], { error: 'role must be "user", "assistant" or "system"' }),
-  parts: z.array(partSchema, { error: 'v2 messages carry parts: [{ "type": "text", "text": "…" }]' }),
+  // Checked first: a v1-style message sent to v2 is best told about parts before anything else.
   content: z
     .undefined({
       error: 'v2 messages carry parts, not content: send parts: [{ "type": "text", "text": "…" }], or use /discovery/v1 for AI SDK 4 messages',
     })
     .optional(),
+  id: z.string({ error: 'each message needs an id (a string); build messages with the chat SDK' }),
+  role: z.enum(['user', 'assistant', 'system'], { error: 'role must be "user", "assistant" or "system"' }),
+  parts: z.array(partSchema, { error: 'v2 messages carry parts: [{ "type": "text", "text": "…" }]' }),
 });
 
 const v1MessageSchema = z.looseObject({

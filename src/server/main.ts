@@ -1,0 +1,173 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp, type AppExtension } from './app';
+import { ConfigError, loadConfig, type DocentConfig } from './config';
+import { createJsonLogger, type Logger } from './http/logger';
+import { resolveAnswerModel, type ResolvedAnswerModel } from './models/configured-model';
+import { loadDocsIndex, type DocsIndex } from './retrieval/docs-index';
+import { openDatabase } from './storage/database';
+
+/** What {@link startServer} needs; everything has a default. */
+export interface StartServerOptions {
+  /** The configuration. Default: `loadConfig({ argv, environment })`. */
+  config?: DocentConfig;
+  /** Command-line arguments (for `--config`). Default: none. */
+  argv?: readonly string[];
+  /** Environment: `HOST`, `PORT`, `DOCENT_*`. Default: `process.env`. */
+  environment?: NodeJS.ProcessEnv;
+  /** Interface to listen on. Default: `HOST`, else `127.0.0.1`. */
+  host?: string;
+  /** Port; `0` picks a free one. Default: `PORT`, else `4173`. */
+  port?: number;
+  /** The answer model. Default: `resolveAnswerModel(environment)`. */
+  model?: ResolvedAnswerModel;
+  /** Where request lines and errors go. Default: JSON lines on stdout/stderr. */
+  logger?: Logger;
+  /** Where the start-up summary goes, line by line. Default: nowhere. */
+  print?: (line: string) => void;
+  /** Current time in milliseconds. Default: `Date.now`. */
+  clock?: () => number;
+  /** How long `close()` lets answers in flight finish before cutting them. Default: 10 000 ms. */
+  shutdownGraceMilliseconds?: number;
+  /** Routes mounted after the assistant API (agent jobs, demo site). Default: none. */
+  extensions?: readonly AppExtension[];
+}
+
+/** A server that is listening. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:4173`. */
+  url: string;
+  port: number;
+  config: DocentConfig;
+  /** The docs index of each domain. */
+  indexes: ReadonlyMap<string, DocsIndex>;
+  /** Which answer model is in use, without secrets. */
+  modelDescription: string;
+  /**
+   * Stops accepting connections, lets answers in flight finish (up to the grace period), then
+   * closes the database. Safe to call twice.
+   */
+  close(): Promise<void>;
+}
+
+/** Reads `PORT`: a whole number from 0 to 65535. */
+function portFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(value)}`);
+  }
+  return port;
+}
+
+/** Indexes every domain's docs folder. */
+export async function buildIndexes(config: DocentConfig): Promise<Map<string, DocsIndex>> {
+  const entries = await Promise.all(
+    config.domains.map(
+      async (domain) =>
+        [domain.id, await loadDocsIndex(domain.docs, { pathPrefix: domain.pathPrefix, ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}) })] as const,
+    ),
+  );
+  return new Map(entries);
+}
+
+function summary(running: RunningServer, dataDir: string): string[] {
+  const lines = [`Docent is serving on ${running.url}`];
+  for (const domain of running.config.domains) {
+    const index = running.indexes.get(domain.id);
+    lines.push(
+      `  domain "${domain.id}": ${index?.pages.length ?? 0} pages, ${index?.sectionCount ?? 0} sections from ${domain.docs}`,
+      `    POST ${running.url}/discovery/v2/assistant/${domain.id}/message`,
+    );
+  }
+  if (running.config.source === null) {
+    lines.push('  embedded demo configuration (no docent.config.json): assistant key svc_dsc_demo, admin key svc_demo, project demo');
+  } else {
+    lines.push(`  configuration: ${running.config.source}`);
+  }
+  lines.push(`  model: ${running.modelDescription}`, `  data: ${dataDir}`);
+  return lines;
+}
+
+/**
+ * Loads everything and starts listening: configuration, storage, docs indexes, the answer
+ * model, the app. Used by `npm start` (through this file's CLI) and by the test fixture.
+ *
+ * @example const server = await startServer({ port: 0 }); … await server.close();
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const environment = options.environment ?? process.env;
+  const config = options.config ?? loadConfig({ argv: options.argv ?? [], environment });
+  const host = options.host ?? (environment.HOST?.trim() || '127.0.0.1');
+  const port = options.port ?? portFrom(environment.PORT) ?? 4173;
+  const logger = options.logger ?? createJsonLogger();
+  const grace = options.shutdownGraceMilliseconds ?? 10_000;
+  const model = options.model ?? resolveAnswerModel(environment);
+  const indexes = await buildIndexes(config);
+  const database = openDatabase(config.dataDir);
+
+  let server: Server;
+  try {
+    const app = createApp({ config, database, indexes, model: model.model, logger, clock: options.clock, extensions: options.extensions });
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(listening)) as Server;
+      listening.once('error', reject);
+    });
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      // Idle keep-alive connections would hold close() open; answers in flight get the grace period.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const deadline = setTimeout(() => server.closeAllConnections(), grace);
+      server.close(() => {
+        clearInterval(sweep);
+        clearTimeout(deadline);
+        database.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    }));
+
+  const running: RunningServer = {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    config,
+    indexes,
+    modelDescription: model.description,
+    close,
+  };
+  for (const line of summary(running, config.dataDir)) options.print?.(line);
+  return running;
+}
+
+/** `tsx src/server/main.ts [--config path]`: start, print the summary, stop cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer({ argv: process.argv.slice(2), print: (line) => console.log(line) });
+  } catch (error) {
+    const known = error instanceof ConfigError || (error instanceof Error && error.name === 'DocsFolderError');
+    console.error(known ? (error as Error).message : error);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: finishing answers in flight, then stopping (press Ctrl-C again to force)`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
