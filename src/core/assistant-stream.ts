@@ -42,6 +42,8 @@ export function processAssistantStream(
   const reader = parseJsonEventStream({ stream: body, schema: capturingSchema }).getReader();
   let messageId = '';
   let finished = false;
+  // Set when the consumer cancels (the reader pressed Stop): the end that follows is no cut.
+  let cancelled = false;
 
   const interrupt = (controller: ReadableStreamDefaultController<UIMessageChunk>, cause?: unknown) => {
     finished = true;
@@ -57,12 +59,12 @@ export function processAssistantStream(
         result = (await reader.read()) as typeof result;
       } catch (error) {
         // A body cut by the network midway: keep what arrived. A reader's Stop passes through.
-        if (isAbort(error)) throw error;
+        if (cancelled || isAbort(error)) throw error;
         interrupt(controller, error);
         return;
       }
       if (result.done) {
-        if (!finished) interrupt(controller);
+        if (!finished && !cancelled) interrupt(controller);
         else controller.close();
         return;
       }
@@ -85,6 +87,7 @@ export function processAssistantStream(
       controller.enqueue(chunk);
     },
     cancel(reason) {
+      cancelled = true;
       return reader.cancel(reason);
     },
   });

@@ -192,15 +192,18 @@ export function mergeOptions(current: Record<string, unknown>, patch: Record<str
   const merged: Record<string, unknown> = { ...current };
   for (const [name, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    const previous = merged[name];
-    merged[name] =
-      name === 'labels' && isPlainObject(previous) && isPlainObject(value) ? { ...previous, ...value } : value;
+    const previous = name === 'labels' ? asObject(merged[name]) : undefined;
+    const next = name === 'labels' ? asObject(value) : undefined;
+    merged[name] = previous !== undefined && next !== undefined ? { ...previous, ...next } : value;
   }
   return merged;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object given as such or as JSON text (labels from `data-labels`), else undefined. */
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  const parsed = readObject(value);
+  return 'value' in parsed && parsed.value !== null ? parsed.value : undefined;
+}
 
 /** Turns `false`/`"false"` into null (disabled), anything else through `read`. */
 function readDisableable<T>(value: unknown, read: (value: unknown) => ValueResult<T>): ValueResult<T | null> {

@@ -1,0 +1,151 @@
+import type { ContextItem } from './context-item.js';
+import { maximumContextLength } from './context-item.js';
+import { nearestElementId } from './element-id.js';
+
+/** How the code-block buttons look and speak. */
+export interface CodeBlockButtonSettings {
+  /** Accessible name of each button (`labels.askAboutCode`). */
+  label: string;
+  /** Visible text of each button (`labels.launcher`). */
+  text: string;
+  /** Nonce for the button's `<style>` where constructable stylesheets are missing. */
+  styleNonce?: string | null;
+  /** Page path for the context item. Default: `location.pathname`. */
+  path?: () => string;
+}
+
+// Shown on hover or keyboard focus of the block; always shown where there is no hover (touch).
+const buttonStyles = `
+:host { all: initial; position: absolute; right: 8px; bottom: 8px; z-index: 1; }
+button {
+  font: 500 12px/1 system-ui, -apple-system, "Segoe UI", sans-serif; cursor: pointer;
+  padding: 6px 8px; border-radius: 6px; border: 1px solid rgba(127,127,127,.45);
+  background: Canvas; color: CanvasText; opacity: 0; transition: opacity .12s;
+}
+:host([data-visible]) button, button:focus-visible { opacity: 1; }
+button:focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
+@media (hover: none) { button { opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { button { transition: none; } }
+`;
+
+let sharedSheet: CSSStyleSheet | undefined;
+
+function applyButtonStyles(root: ShadowRoot, nonce: string | null | undefined): void {
+  if (nonce == null && 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (sharedSheet === undefined) {
+      sharedSheet = new CSSStyleSheet();
+      sharedSheet.replaceSync(buttonStyles);
+    }
+    root.adoptedStyleSheets = [sharedSheet];
+    return;
+  }
+  const style = root.ownerDocument.createElement('style');
+  if (nonce != null) style.nonce = nonce;
+  style.textContent = buttonStyles;
+  root.append(style);
+}
+
+/** The custom attribute marking our button hosts, so they are recognised and never nested. */
+const hostAttribute = 'data-docent-code-action';
+
+/**
+ * Gives every code block matching `selector` an "Ask AI" button, now and for blocks added
+ * later (a `MutationObserver` on the document). Each button lives in its own small shadow root,
+ * so the host's CSS cannot break it and it cannot break the host; it shows on hover and
+ * keyboard focus and is in the tab order. Clicking it calls `onAsk` with a `code` context item
+ * (the block's text, capped, with the page path and the nearest element id).
+ * @returns a function that removes every button and stops watching.
+ */
+export function attachCodeBlockButtons(
+  document: Document,
+  selector: string,
+  onAsk: (item: ContextItem) => void,
+  settings: CodeBlockButtonSettings,
+): () => void {
+  const attached = new Map<Element, () => void>();
+  const pagePath = settings.path ?? (() => document.defaultView?.location.pathname ?? '/');
+
+  function attach(block: Element): void {
+    if (attached.has(block) || block.closest(`[${hostAttribute}]`) !== null) return;
+    const view = document.defaultView;
+    const host = document.createElement('span');
+    host.setAttribute(hostAttribute, '');
+    const root = host.attachShadow({ mode: 'open' });
+    applyButtonStyles(root, settings.styleNonce);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = settings.text;
+    button.setAttribute('aria-label', settings.label);
+    root.append(button);
+
+    button.addEventListener('click', (event) => {
+      // The host page's own handlers on the block (copy-on-click, say) must not fire.
+      event.stopPropagation();
+      event.preventDefault();
+      const code = (block.textContent ?? '').replace(/\n$/, '');
+      const item: ContextItem = { type: 'code', value: code.slice(0, maximumContextLength), path: pagePath() };
+      if (code.length > maximumContextLength) item.truncated = true;
+      const elementId = nearestElementId(block);
+      if (elementId !== undefined) item.elementId = elementId;
+      onAsk(item);
+    });
+
+    const show = () => host.setAttribute('data-visible', '');
+    const hide = () => {
+      if (!block.matches(':hover') && !block.contains(document.activeElement)) host.removeAttribute('data-visible');
+    };
+    block.addEventListener('pointerenter', show);
+    block.addEventListener('pointerleave', hide);
+    block.addEventListener('focusin', show);
+    block.addEventListener('focusout', hide);
+
+    // The button is positioned against the block; a static block is made relative, and
+    // restored on detach.
+    const element = block as HTMLElement;
+    const madeRelative = view !== null && view.getComputedStyle(element).position === 'static';
+    if (madeRelative) element.style.position = 'relative';
+    block.prepend(host);
+
+    attached.set(block, () => {
+      host.remove();
+      if (madeRelative) element.style.position = '';
+      block.removeEventListener('pointerenter', show);
+      block.removeEventListener('pointerleave', hide);
+      block.removeEventListener('focusin', show);
+      block.removeEventListener('focusout', hide);
+    });
+  }
+
+  function scan(root: ParentNode): void {
+    if (root instanceof Element && root.matches(selector)) attach(root);
+    for (const block of root.querySelectorAll(selector)) attach(block);
+  }
+
+  scan(document);
+  const Observer = document.defaultView?.MutationObserver;
+  const observer =
+    Observer === undefined
+      ? undefined
+      : new Observer((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (node.nodeType === 1 && !(node as Element).hasAttribute(hostAttribute)) scan(node as Element);
+            }
+            for (const node of record.removedNodes) {
+              for (const [block, detach] of attached) {
+                if (node === block || node.contains(block)) {
+                  detach();
+                  attached.delete(block);
+                }
+              }
+            }
+          }
+        });
+  observer?.observe(document.body ?? document.documentElement, { childList: true, subtree: true });
+
+  return () => {
+    observer?.disconnect();
+    for (const detach of attached.values()) detach();
+    attached.clear();
+  };
+}
