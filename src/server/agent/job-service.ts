@@ -290,6 +290,10 @@ export class AgentJobService {
       } finally {
         this.#releaseSlot();
       }
+    } catch (error) {
+      // Only storage failing (e.g. the database closed under a running job) gets here; the job
+      // stays `active` with its prompt queued, and the next start resumes it.
+      this.#onUnexpectedError(jobId, error);
     } finally {
       // Synchronously after `finish`: a follow-up arriving from now on schedules a new run.
       this.#running.delete(jobId);
