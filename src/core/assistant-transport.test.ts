@@ -143,7 +143,8 @@ describe('the thread', () => {
       messageId: undefined,
     });
     const chunks: unknown[] = [];
-    for await (const chunk of stream) chunks.push(chunk);
+    const reader = stream.getReader();
+    for (let result = await reader.read(); !result.done; result = await reader.read()) chunks.push(result.value);
     expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
     // The start chunk carries a message id so `finish` can name the answer.
     expect(chunks[0]).toEqual({ type: 'start', messageId: expect.any(String) });

@@ -66,7 +66,8 @@ export function attachCodeBlockButtons(
   const pagePath = settings.path ?? (() => document.defaultView?.location.pathname ?? '/');
 
   function attach(block: Element): void {
-    if (attached.has(block) || block.closest(`[${hostAttribute}]`) !== null) return;
+    // Also skips blocks that another widget on the page has already equipped.
+    if (attached.has(block) || block.closest(`[${hostAttribute}]`) !== null || block.querySelector(`:scope > [${hostAttribute}]`) !== null) return;
     const view = document.defaultView;
     const host = document.createElement('span');
     host.setAttribute(hostAttribute, '');
@@ -102,7 +103,8 @@ export function attachCodeBlockButtons(
     // The button is positioned against the block; a static block is made relative, and
     // restored on detach.
     const element = block as HTMLElement;
-    const madeRelative = view !== null && view.getComputedStyle(element).position === 'static';
+    const position = view === null ? 'static' : view.getComputedStyle(element).position;
+    const madeRelative = position === 'static' || position === '';
     if (madeRelative) element.style.position = 'relative';
     block.prepend(host);
 
