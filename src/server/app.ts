@@ -40,6 +40,10 @@ export interface AppExtension {
   path?: string;
   /** Builds the routes from the shared services. */
   create(services: AppServices): Hono<AppEnvironment> | Hono;
+  /** Stops the extension's background work; called on shutdown before the database closes. */
+  close?(): Promise<void> | void;
+  /** Lines for the start-up summary, given the server's base URL. */
+  describe?(baseUrl: string): string[];
 }
 
 /** What {@link createApp} needs. */

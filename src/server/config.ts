@@ -46,7 +46,7 @@ const domainSchema = z.strictObject({
   /** URL path the pages are served under. */
   pathPrefix: z
     .string()
-    .regex(/^\/[^?#]*$/, { error: 'pathPrefix must start with "/", e.g. "/docs"' })
+    .regex(/^(\/[^?#]*)?$/, { error: 'pathPrefix must start with "/", e.g. "/docs", or be "" to serve pages from the site root' })
     .default('/docs'),
   /** Origin prepended to source URLs, e.g. `https://docs.example.com`. */
   siteUrl: z.url({ error: 'siteUrl must be an absolute URL, e.g. "https://docs.example.com"' }).optional(),

@@ -1,9 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
+import { createDemoSite } from '../../demo/site/demo-site';
+import { createAgentJobsExtension } from './agent/agent-jobs-extension';
+import { resolveAgentModel } from './agent/agent-model';
 import { createApp, type AppExtension } from './app';
-import { ConfigError, loadConfig, type DocentConfig } from './config';
+import { ConfigError, loadConfig, type DocentConfig, type DomainConfig } from './config';
 import { createJsonLogger, type Logger } from './http/logger';
 import { resolveAnswerModel, type ResolvedAnswerModel } from './models/configured-model';
 import { loadDocsIndex, type DocsIndex } from './retrieval/docs-index';
@@ -31,7 +35,7 @@ export interface StartServerOptions {
   clock?: () => number;
   /** How long `close()` lets answers in flight finish before cutting them. Default: 10 000 ms. */
   shutdownGraceMilliseconds?: number;
-  /** Routes mounted after the assistant API (agent jobs, demo site). Default: none. */
+  /** Routes mounted after the assistant API. Default: {@link standardExtensions} (agent jobs, demo site). */
   extensions?: readonly AppExtension[];
 }
 
@@ -62,6 +66,50 @@ function portFrom(value: string | undefined): number | undefined {
   return port;
 }
 
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The demo documentation site (`demo/site`) for one domain, mounted at `/`: its pages under
+ * `/docs/`, each with the built widget (`dist/docent.js`) embedded by its script tag and wired to
+ * that domain with its first assistant key.
+ */
+export function demoSiteExtension(domain: DomainConfig): AppExtension {
+  return {
+    name: 'demo-site',
+    create: () =>
+      createDemoSite({
+        docsFolder: domain.docs,
+        widgetScript: join(projectRoot, 'dist', 'docent.js'),
+        assistant: { domain: domain.id, apiKey: domain.assistantKeys[0] ?? '' },
+      }),
+    describe: (baseUrl) => [`  demo site: ${baseUrl}/docs/ (domain "${domain.id}")`],
+  };
+}
+
+/**
+ * What `npm start` serves besides the assistant API: the agent-job endpoints (on the model
+ * `DOCENT_MODEL_BASE_URL` / `DOCENT_MODEL` name, if any) and the demo site for the first domain.
+ */
+export function standardExtensions(config: DocentConfig, environment: NodeJS.ProcessEnv): AppExtension[] {
+  const agentModel = resolveAgentModel(environment);
+  const agentJobs = createAgentJobsExtension({ agentModel });
+  const extensions: AppExtension[] = [
+    {
+      name: agentJobs.name,
+      create: (services) => agentJobs.create(services),
+      close: () => agentJobs.close(),
+      describe: (baseUrl) => [
+        `  agent jobs: ${baseUrl}/v2/agent/{projectId}/job… (${
+          agentModel ? `model ${agentModel.defaultModelId}` : 'no agent model: set DOCENT_MODEL_BASE_URL and DOCENT_MODEL to run jobs'
+        })`,
+      ],
+    },
+  ];
+  const firstDomain = config.domains[0];
+  if (firstDomain) extensions.push(demoSiteExtension(firstDomain));
+  return extensions;
+}
+
 /** Indexes every domain's docs folder. */
 export async function buildIndexes(config: DocentConfig): Promise<Map<string, DocsIndex>> {
   const entries = await Promise.all(
@@ -73,7 +121,7 @@ export async function buildIndexes(config: DocentConfig): Promise<Map<string, Do
   return new Map(entries);
 }
 
-function summary(running: RunningServer, dataDir: string): string[] {
+function summary(running: RunningServer, dataDir: string, extensions: readonly AppExtension[]): string[] {
   const lines = [`Docent is serving on ${running.url}`];
   for (const domain of running.config.domains) {
     const index = running.indexes.get(domain.id);
@@ -87,6 +135,7 @@ function summary(running: RunningServer, dataDir: string): string[] {
   } else {
     lines.push(`  configuration: ${running.config.source}`);
   }
+  for (const extension of extensions) lines.push(...(extension.describe?.(running.url) ?? []));
   lines.push(`  model: ${running.modelDescription}`, `  data: ${dataDir}`);
   return lines;
 }
@@ -106,11 +155,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const grace = options.shutdownGraceMilliseconds ?? 10_000;
   const model = options.model ?? resolveAnswerModel(environment);
   const indexes = await buildIndexes(config);
+  const extensions = options.extensions ?? standardExtensions(config, environment);
   const database = openDatabase(config.dataDir);
 
   let server: Server;
   try {
-    const app = createApp({ config, database, indexes, model: model.model, logger, clock: options.clock, extensions: options.extensions });
+    const app = createApp({ config, database, indexes, model: model.model, logger, clock: options.clock, extensions });
     server = await new Promise<Server>((resolve, reject) => {
       const listening = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(listening)) as Server;
       listening.once('error', reject);
@@ -131,8 +181,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       server.close(() => {
         clearInterval(sweep);
         clearTimeout(deadline);
-        database.close();
-        resolve();
+        void Promise.allSettled(extensions.map(async (extension) => extension.close?.())).then(() => {
+          database.close();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     }));
@@ -145,7 +197,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     modelDescription: model.description,
     close,
   };
-  for (const line of summary(running, config.dataDir)) options.print?.(line);
+  for (const line of summary(running, config.dataDir, extensions)) options.print?.(line);
   return running;
 }
 
