@@ -1,0 +1,13 @@
+/**
+ * Escapes text for HTML element content and double-quoted attribute values.
+ *
+ * @example escapeHtml('<a href="x">') === '&lt;a href=&quot;x&quot;&gt;'
+ */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
