@@ -7,7 +7,7 @@ import type { Token, Tokens } from 'marked';
  */
 export type PassageUnit =
   | (UnitPlace & { kind: 'sentence' | 'item'; markdown: string; text: string })
-  | (UnitPlace & { kind: 'row'; markdown: string; text: string; header: string })
+  | (UnitPlace & { kind: 'row'; markdown: string; text: string; header: string; headers: string[]; cells: string[] })
   | (UnitPlace & { kind: 'code'; language: string; code: string; text: string; lead: string });
 
 /** Where a unit sits: which block of the section, and its position in reading order. */
@@ -57,11 +57,11 @@ export function passageUnits(markdown: string, pageUrl: string): PassageUnit[] {
         break;
       case 'table': {
         const table = token as Tokens.Table;
-        const header = tableRow(table.header.map((cell) => cell.text));
-        const separator = tableRow(table.header.map(() => '---'));
+        const headers = table.header.map((cell) => cell.text);
+        const header = `${tableRow(headers)}\n${tableRow(headers.map(() => '---'))}`;
         for (const row of table.rows) {
           const cells = row.map((cell) => rewriteLinks(cell.text, pageUrl));
-          units.push({ kind: 'row', block, order: order++, markdown: tableRow(cells), text: plainText(cells.join(' ')), header: `${header}\n${separator}` });
+          units.push({ kind: 'row', block, order: order++, markdown: tableRow(cells), text: plainText(cells.join(' ')), header, headers, cells });
         }
         break;
       }

@@ -22,9 +22,8 @@ const stopWords = new Set(
 // a question.
 const questionWords = new Set(
   (
-    'able allow allowed allows anything ask available best change create difference different doc docs document ' +
-    'documentation does example examples explain find get give go help know like look make mean means need ' +
-    'possible question show something tell thing things try use used uses using want way ways work works write'
+    'able allow allowed allows anything ask available best change create difference different does example examples explain find get give go help know like look make mean means need ' +
+    'possible question show something support supported supports tell thing things try use used uses using want way ways work works write'
   )
     .split(' ')
     .map(stemTerm),

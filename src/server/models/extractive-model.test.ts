@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { generateText, streamText } from 'ai';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { DocsIndex } from '../retrieval/docs-index';
+import { loadDocsIndex } from '../retrieval/docs-index';
+import { buildSearchQuery } from '../retrieval/search-query';
+import type { ConversationTurn, PageContextItem } from './answer-prompt';
+import { buildAnswerPrompt } from './answer-prompt';
+import type { ExtractiveModelOptions } from './extractive-model';
+import { createExtractiveModel } from './extractive-model';
+
+let index: DocsIndex;
+
+beforeAll(async () => {
+  index = await loadDocsIndex(path.join(import.meta.dirname, '../retrieval/fixtures/docs'));
+});
+
+/** The same path the server takes: query, retrieval, prompt, `streamText` over the model. */
+function ask(question: string, options: { context?: PageContextItem[]; model?: ExtractiveModelOptions; abortSignal?: AbortSignal; turns?: ConversationTurn[] } = {}) {
+  const turns: ConversationTurn[] = [...(options.turns ?? []), { role: 'user', text: question }];
+  const context = options.context ?? [];
+  const sections = index.search({ query: buildSearchQuery(turns, context), limit: 5 });
+  const prompt = buildAnswerPrompt({ turns, sections, context, currentPath: null });
+  return streamText({ model: createExtractiveModel(options.model), ...prompt, abortSignal: options.abortSignal });
+}
+
+async function answerText(question: string, options?: Parameters<typeof ask>[1]): Promise<string> {
+  return ask(question, options).text;
+}
+
+function firstParagraph(markdown: string): string {
+  return markdown.split('\n\n')[0] ?? '';
+}
+
+function codeBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```+[^\n]*\n([\s\S]*?)\n```+$/gm)].map((match) => match[1] ?? '');
+}
+
+function sourceLinks(markdown: string): string[] {
+  const sources = markdown.split('**Sources**')[1] ?? '';
+  return [...sources.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)$/gm)].map((match) => `${match[1]} -> ${match[2]}`);
+}
+
+describe('extractive model answers', () => {
+  test('opens with the sentence that answers, then the code and its source', async () => {
+    const text = await answerText('How do I verify a webhook signature?');
+
+    expect(firstParagraph(text)).toBe(
+      "Every webhook request carries an `X-Harbor-Signature` header: an HMAC-SHA256 of the raw body, keyed with the webhook's secret.",
+    );
+    expect(codeBlocks(text)).toHaveLength(1);
+    expect(codeBlocks(text)[0]).toContain('timingSafeEqual(Buffer.from(expected), Buffer.from(signature))');
+    expect(text).toMatch(/^```js$/m);
+    expect(sourceLinks(text)).toEqual(['Webhooks › Verify signatures -> /docs/webhooks#verify-signatures']);
+  });
+
+  test('shows the code a "how do I" question needs, next to the sentence that introduces it', async () => {
+    const text = await answerText('How do I install Harbor?');
+
+    expect(firstParagraph(text)).toBe('Harbor ships as a single binary and as a container image.');
+    expect(text).toContain('Run the container with a volume for its storage:\n\n```bash\ndocker run -d --name harbor');
+    expect(sourceLinks(text)[0]).toBe('Getting started › Install -> /docs/getting-started#install');
+  });
+
+  test('answers a question about a setting from its table row, as a sentence', async () => {
+    const text = await answerText('What is the default cache TTL?');
+
+    expect(firstParagraph(text)).toBe(
+      '`cache.ttl` (environment variable `HARBOR_CACHE_TTL`, default `10m`): How long package metadata from the upstream is trusted.',
+    );
+    expect(codeBlocks(text)).toEqual([]);
+    expect(sourceLinks(text)).toEqual(['Configuration › Settings -> /docs/configuration#settings']);
+  });
+
+  test('quotes the fact asked for and adds no code to a question that is not about code', async () => {
+    const text = await answerText('How many times is a webhook delivery retried?');
+
+    expect(firstParagraph(text)).toBe(
+      'A delivery that does not get a 2xx response within 10 seconds is retried five times, with exponential backoff starting at 30 seconds.',
+    );
+    expect(codeBlocks(text)).toEqual([]);
+    expect(sourceLinks(text)).toEqual(['Webhooks › Retries -> /docs/webhooks#retries']);
+  });
+
+  test('says plainly when the docs do not cover the question, naming the missing subject', async () => {
+    const text = await answerText('Does Harbor support LDAP login?');
+
+    expect(firstParagraph(text)).toBe("The documentation doesn't cover this: I couldn't find anything about “LDAP” in these docs.");
+    expect(text).toMatch(/Try rephrasing/);
+    expect(text).not.toContain('**Sources**');
+    expect(await answerText('How do I cook pasta?')).toMatch(/^The documentation doesn't cover this/);
+  });
+
+  test('uses attached code as the subject when the question only points at it', async () => {
+    const text = await answerText('What does this do?', {
+      context: [{ type: 'code', value: "const expected = createHmac('sha256', secret).update(body).digest('hex');", path: '/docs/webhooks' }],
+    });
+
+    expect(sourceLinks(text)[0]).toBe('Webhooks › Verify signatures -> /docs/webhooks#verify-signatures');
+    expect(codeBlocks(text)[0]).toContain('createHmac');
+  });
+
+  test('meets a greeting with a pointer to what it can do', async () => {
+    expect(await answerText('Hi!')).toMatch(/^I answer questions from this documentation/);
+  });
+
+  test('is deterministic: the same question gives the same answer', async () => {
+    const first = await answerText('How do I restore a backup?');
+
+    expect(await answerText('How do I restore a backup?')).toBe(first);
+    expect(first).toContain('harbor verify --storage /srv/harbor');
+  });
+});
+
+describe('extractive model streaming', () => {
+  test('streams word-sized text deltas between text-start and text-end, then finishes with usage', async () => {
+    const result = ask('How do I verify a webhook signature?');
+    const types: string[] = [];
+    const deltas: string[] = [];
+    for await (const part of result.fullStream) {
+      types.push(part.type);
+      if (part.type === 'text-delta') deltas.push(part.text);
+    }
+
+    expect(types[0]).toBe('start');
+    expect(types.indexOf('text-start')).toBeLessThan(types.indexOf('text-delta'));
+    expect(types.lastIndexOf('text-delta')).toBeLessThan(types.indexOf('text-end'));
+    expect(types.at(-1)).toBe('finish');
+    expect(deltas.length).toBeGreaterThan(20);
+    for (const delta of deltas) expect(delta).toMatch(/^\s*\S+\s*$/);
+    expect(deltas.join('')).toBe(await result.text);
+    const usage = await result.usage;
+    expect(usage.outputTokens).toBe(deltas.length);
+    expect(usage.inputTokens).toBeGreaterThan(100);
+    expect(await result.finishReason).toBe('stop');
+  });
+
+  test('stops when the request is aborted, and the SDK reports an abort', async () => {
+    const controller = new AbortController();
+    const result = ask('How do I verify a webhook signature?', { abortSignal: controller.signal, model: { chunkDelayMs: 5 } });
+    const types: string[] = [];
+    let deltas = 0;
+    for await (const part of result.fullStream) {
+      types.push(part.type);
+      if (part.type === 'text-delta' && ++deltas === 3) controller.abort();
+    }
+
+    expect(types).toContain('abort');
+    expect(types).not.toContain('text-end');
+    expect(deltas).toBeLessThan(6);
+  });
+
+  test('an already aborted request produces no text', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = ask('How do I install Harbor?', { abortSignal: controller.signal });
+    const types: string[] = [];
+    for await (const part of result.fullStream) types.push(part.type);
+
+    expect(types).not.toContain('text-delta');
+    expect(types).toContain('abort');
+  });
+
+  test('paces the words when asked to, for demos', async () => {
+    const started = performance.now();
+    await answerText('How many times is a webhook delivery retried?', { model: { chunkDelayMs: 10 } });
+
+    // The answer is about 30 words: at 10 ms a word, well over 150 ms.
+    expect(performance.now() - started).toBeGreaterThan(150);
+  });
+
+  test('generateText gets the same answer in one piece', async () => {
+    const turns: ConversationTurn[] = [{ role: 'user', text: 'How do I restore a backup?' }];
+    const sections = index.search({ query: buildSearchQuery(turns, []), limit: 5 });
+    const result = await generateText({ model: createExtractiveModel(), ...buildAnswerPrompt({ turns, sections }) });
+
+    expect(result.text).toBe(await answerText('How do I restore a backup?'));
+    expect(result.finishReason).toBe('stop');
+  });
+});
