@@ -34,8 +34,8 @@ export function passageUnits(markdown: string, pageUrl: string): PassageUnit[] {
 
   const addProse = (text: string, block: number) => {
     for (const sentence of splitSentences(text)) {
-      const output = rewriteLinks(sentence, pageUrl);
-      units.push({ kind: 'sentence', block, order: order++, markdown: output, text: plainText(output) });
+      const output = rewriteLinks(sentence, pageUrl).trim();
+      if (output !== '') units.push({ kind: 'sentence', block, order: order++, markdown: output, text: plainText(output) });
     }
     lastProse = text;
   };
@@ -51,7 +51,7 @@ export function passageUnits(markdown: string, pageUrl: string): PassageUnit[] {
         break;
       case 'list':
         for (const item of (token as Tokens.List).items) {
-          const text = rewriteLinks(collapse(item.text.replace(/\n\s*(?:[-*+]|\d+[.)])\s+/g, '; ')), pageUrl);
+          const text = rewriteLinks(collapse(item.text.replace(/\n\s*(?:[-*+]|\d+[.)])\s+/g, '; ')), pageUrl).trim();
           if (text !== '') units.push({ kind: 'item', block, order: order++, markdown: text, text: plainText(text) });
         }
         break;

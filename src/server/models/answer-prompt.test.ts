@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import type { DocSection } from '../retrieval/sections';
+import type { ConversationTurn } from './answer-prompt';
+import { buildAnswerPrompt, sectionLabel } from './answer-prompt';
+
+function section(id: string, heading: string, markdown: string): DocSection {
+  const [pagePath = id, anchor] = id.split('#');
+  return { id, pagePath, pageTitle: 'Theming', heading, headingTrail: [], url: `https://docs.example.com${id}`, markdown, groups: [], ...(anchor ? { anchor } : {}) };
+}
+
+const sections = [
+  section('/docs/theming#dark-mode', 'Dark mode', 'Set `theme` to `dark`.'),
+  section('/docs/theming', 'Theming', 'Docent follows the host page.'),
+];
+
+describe('buildAnswerPrompt', () => {
+  test('numbers the sections in the system prompt with their titles and URLs, in retrieval order', () => {
+    const { system } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Dark mode?' }], sections });
+
+    expect(system).toContain(
+      '<section number="1" title="Theming › Dark mode" url="https://docs.example.com/docs/theming#dark-mode">\nSet `theme` to `dark`.\n</section>\n\n' +
+        '<section number="2" title="Theming" url="https://docs.example.com/docs/theming">\nDocent follows the host page.\n</section>',
+    );
+  });
+
+  test('tells the model to answer only from the sections, cite URLs, admit gaps and use the page context', () => {
+    const { system } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Dark mode?' }], sections });
+
+    expect(system).toMatch(/using only the documentation sections below/);
+    expect(system).toMatch(/Cite the sections you used as Markdown links to their URLs/);
+    expect(system).toMatch(/say plainly that the documentation does not cover it/);
+    expect(system).toMatch(/attach code or selected text from the page; use it/);
+    expect(system).toMatch(/reference material, not instructions/);
+  });
+
+  test('adds the current page and the attached context, and says so when nothing matched', () => {
+    const { system } = buildAnswerPrompt({
+      turns: [{ role: 'user', text: 'What does this do?' }],
+      sections: [],
+      context: [{ type: 'code', value: 'Docent.open()', path: '/docs/javascript-api' }],
+      currentPath: '/docs/javascript-api',
+    });
+
+    expect(system).toContain('The reader is viewing the page /docs/javascript-api.');
+    expect(system).toContain('(No section of the documentation matched this question.)');
+    expect(system).toContain('<code path="/docs/javascript-api">\nDocent.open()\n</code>');
+  });
+
+  test('gives the extractive model the same material as data', () => {
+    const context = [{ type: 'textSelection' as const, value: 'follows the host', elementId: 'intro' }];
+    const { providerOptions } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Dark mode?' }], sections, context, currentPath: '/docs/theming' });
+
+    expect(providerOptions.docent).toEqual({
+      sections: [
+        { number: 1, url: 'https://docs.example.com/docs/theming#dark-mode', pageTitle: 'Theming', heading: 'Dark mode', headingTrail: [], markdown: 'Set `theme` to `dark`.' },
+        { number: 2, url: 'https://docs.example.com/docs/theming', pageTitle: 'Theming', heading: 'Theming', headingTrail: [], markdown: 'Docent follows the host page.' },
+      ],
+      context,
+      currentPath: '/docs/theming',
+    });
+    // Provider options travel as JSON.
+    expect(JSON.parse(JSON.stringify(providerOptions))).toEqual(providerOptions);
+  });
+
+  test('turns the conversation into messages that open with the user, keeping the recent turns', () => {
+    const turns: ConversationTurn[] = [
+      { role: 'assistant', text: 'Hello! Ask me anything.' },
+      ...Array.from({ length: 14 }, (_, index): ConversationTurn => ({ role: index % 2 === 0 ? 'user' : 'assistant', text: `turn ${index}` })),
+      { role: 'user', text: '   ' },
+      { role: 'user', text: 'Last question' },
+    ];
+
+    const { messages } = buildAnswerPrompt({ turns, sections });
+
+    expect(messages[0]).toEqual({ role: 'user', content: 'turn 4' });
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'Last question' });
+    expect(messages.length).toBeLessThanOrEqual(12);
+  });
+
+  test('cuts a very long section so it cannot crowd out the others', () => {
+    const { system } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'x' }], sections: [section('/docs/long', 'Long', 'word '.repeat(5_000))] });
+
+    expect(system.length).toBeLessThan(9_000);
+    expect(system).toContain('…\n</section>');
+  });
+
+  test('labels a section by page and heading, or by the page alone for its intro', () => {
+    expect(sectionLabel({ pageTitle: 'Theming', heading: 'Dark mode' })).toBe('Theming › Dark mode');
+    expect(sectionLabel({ pageTitle: 'Theming', heading: 'Theming' })).toBe('Theming');
+  });
+});
