@@ -145,7 +145,16 @@ describe('streams in flight', () => {
   test('a client that goes away stops the answer, and no half answer is stored', async () => {
     const dataDir = temporaryFolder();
     const lines: Record<string, unknown>[] = [];
-    const server = await startTestServer({ dataDir, model: slowModel(), logger: { info: (record) => lines.push(record), error: () => {} } });
+    const slow = slowModel();
+    const signals: (AbortSignal | undefined)[] = [];
+    const watched: LanguageModelV3 = {
+      ...slow,
+      doStream: (call) => {
+        signals.push(call.abortSignal);
+        return slow.doStream(call);
+      },
+    };
+    const server = await startTestServer({ dataDir, model: watched, logger: { info: (record) => lines.push(record), error: () => {} } });
     servers.push(server);
     const abort = new AbortController();
     const response = await fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
@@ -158,6 +167,10 @@ describe('streams in flight', () => {
     await readChunks(response, 3);
     abort.abort();
     await expect.poll(() => lines.find((line) => line.threadId === threadId)?.outcome, { timeout: 3_000 }).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines.filter((line) => line.threadId === threadId)).toHaveLength(1);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
 
     const database = openDatabase(dataDir);
     const stored = new ThreadStore(database).listMessages(threadId);

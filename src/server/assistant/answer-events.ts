@@ -47,13 +47,17 @@ export const genericAnswerError = 'The answer could not be completed; please try
 export function streamLines(lines: AsyncIterable<string>): ReadableStream<Uint8Array> {
   const iterator = lines[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await iterator.next();
+      // The client may have left while this line was being produced.
+      if (cancelled) return;
       if (done) controller.close();
       else controller.enqueue(encoder.encode(value));
     },
     async cancel() {
+      cancelled = true;
       await iterator.return?.();
     },
   });

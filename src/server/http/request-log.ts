@@ -16,7 +16,11 @@ export function requestLog(logger: Logger, clock: () => number = () => performan
     context.set('logFields', {});
     await next();
     const response = context.res;
-    const write = (outcome: 'completed' | 'aborted') =>
+    let written = false;
+    const write = (outcome: 'completed' | 'aborted') => {
+      // A stream cancelled while a read is pending ends both ways; one line is enough.
+      if (written) return;
+      written = true;
       logger.info({
         event: 'request',
         method: context.req.method,
@@ -26,6 +30,7 @@ export function requestLog(logger: Logger, clock: () => number = () => performan
         ...context.get('logFields'),
         ...(outcome === 'aborted' ? { outcome } : {}),
       });
+    };
     if (!response.body) {
       write('completed');
       return;
