@@ -1,10 +1,11 @@
+import type { AgentJobStatus, HaultReason } from '../../client/agent-types';
 import { applyMigrations, type DocentDatabase } from '../storage/database';
 
 /** A job's state (spec section 3); `completed`, `archived` and `failed` are where polling stops. */
-export type JobStatus = 'active' | 'completed' | 'archived' | 'failed';
+export type JobStatus = AgentJobStatus;
 
 /** Why a session halted (spec section 2.3, spelled as the spec spells it). */
-export type HaltReason = 'completed' | 'github_missconfigured' | 'error';
+export type HaltReason = HaultReason;
 
 /** One item of the agent's todo list. */
 export interface TodoItem {

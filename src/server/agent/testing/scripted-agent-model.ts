@@ -22,8 +22,11 @@ export interface ScriptedCall {
   abortSignal: AbortSignal | undefined;
 }
 
+/** Decides each turn from the call. */
+export type AgentScriptFunction = (call: ScriptedCall) => ScriptedTurn | Promise<ScriptedTurn>;
+
 /** Decides each turn; a list plays its turns in order. */
-export type AgentScript = ((call: ScriptedCall) => ScriptedTurn | Promise<ScriptedTurn>) | ScriptedTurn[];
+export type AgentScript = AgentScriptFunction | ScriptedTurn[];
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -111,7 +114,7 @@ export function createGate(): { wait(signal?: AbortSignal): Promise<void>; relea
  * - `fail`: the model call fails (the job ends `failed`, halt reason `error`);
  * - anything else: answers without changing a file.
  */
-export const promptDrivenScript: AgentScript = ({ lastUserText, stepInRun }) => {
+export const promptDrivenScript: AgentScriptFunction = ({ lastUserText, stepInRun }) => {
   const write = /^write ([^:]+): ([\s\S]*)$/.exec(lastUserText.trim());
   if (lastUserText.trim() === 'fail') return { error: 'The scripted model was told to fail.' };
   if (!write) return { text: `Nothing to change for: ${lastUserText}` };
