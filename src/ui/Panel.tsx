@@ -1,0 +1,102 @@
+import type { ComponentChildren, JSX, RefObject } from 'preact';
+import { useEffect, useId, useRef } from 'preact/hooks';
+import type { Labels } from '../core/labels.js';
+import { canRestoreFocus, deepActiveElement } from './focus.js';
+import { Icon } from './icons.js';
+
+/** Props of {@link Panel}. */
+export interface PanelProps {
+  /** Whether the panel is shown. It stays mounted while closed, so a streaming answer goes on. */
+  open: boolean;
+  /** The title, which names the dialog. */
+  title: string;
+  /** Header button labels. */
+  labels: Pick<Labels, 'close' | 'newConversation'>;
+  /** Closes the panel (the close button and Escape). */
+  onClose(): void;
+  /** Starts a new conversation. */
+  onNewConversation(): void;
+  /** Receives focus when the panel opens (the textbox). */
+  initialFocusRef: RefObject<HTMLElement>;
+  /** Receives focus on close when the element focused before opening is gone (the launcher). */
+  fallbackFocusRef?: RefObject<HTMLElement> | undefined;
+  /** Move focus into the panel when it is open on mount. Default true; false for `open: true` at page load. */
+  focusOnMount?: boolean;
+  children: ComponentChildren;
+}
+
+/**
+ * The assistant panel: a non-modal `dialog` named by its title (a side panel on wide screens,
+ * full screen under 640 px), with "New conversation" and Close in its header. Escape closes it.
+ * Opening moves focus to the textbox; closing returns focus to where it was before (or the
+ * launcher), but only when focus was in the panel, so closing from code never steals focus.
+ */
+export function Panel(props: PanelProps): JSX.Element {
+  const { open, title, labels } = props;
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const previousFocus = useRef<Element | null>(null);
+  const wasOpen = useRef(props.focusOnMount === false ? open : false);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (open && !wasOpen.current) {
+      const active = deepActiveElement();
+      previousFocus.current = active && active !== document.body && !panel.contains(active) ? active : null;
+      props.initialFocusRef.current?.focus();
+    } else if (!open && wasOpen.current) {
+      const active = deepActiveElement();
+      const focusWasInPanel =
+        active === null || active === document.body || panel.contains(active) || panel.getRootNode() === active.shadowRoot;
+      if (focusWasInPanel) {
+        const target = canRestoreFocus(previousFocus.current) ? previousFocus.current : props.fallbackFocusRef?.current;
+        target?.focus();
+      }
+      previousFocus.current = null;
+    }
+    wasOpen.current = open;
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+    event.preventDefault();
+    props.onClose();
+  }
+
+  return (
+    <div
+      ref={panelRef}
+      class="docent-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      hidden={!open}
+      onKeyDown={onKeyDown}
+    >
+      <header class="docent-panel-header">
+        <h2 id={titleId} class="docent-title">
+          <span class="docent-title-mark" aria-hidden="true">
+            <Icon name="sparkle" size={16} />
+          </span>
+          {title}
+        </h2>
+        <div class="docent-header-actions">
+          <button
+            type="button"
+            class="docent-icon-button"
+            aria-label={labels.newConversation}
+            title={labels.newConversation}
+            onClick={props.onNewConversation}
+          >
+            <Icon name="newConversation" size={17} />
+          </button>
+          <button type="button" class="docent-icon-button" aria-label={labels.close} title={labels.close} onClick={props.onClose}>
+            <Icon name="close" size={18} />
+          </button>
+        </div>
+      </header>
+      {props.children}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useChat, type UseChatHelpers } from '@ai-sdk/react';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { classifyError } from '../core/assistant-error.js';
+import type { ContextItem, DocentUIMessage } from '../core/context-item.js';
+import type { WidgetStore } from '../core/store.js';
+import { emptyThread } from '../core/thread-storage.js';
+
+/** While an answer streams, the conversation is saved at most this often (milliseconds). */
+export const streamingSaveInterval = 1000;
+
+/** How often `useChat` re-renders while tokens arrive (milliseconds): about two frames. */
+const renderThrottle = 32;
+
+/** The conversation as the components use it: `useChat`'s helpers plus the widget's actions. */
+export interface Conversation {
+  /** The chat SDK's helpers (`messages`, `status`, `error`, `stop`, `regenerate`, …). */
+  chat: UseChatHelpers<DocentUIMessage>;
+  /** `true` while a question is sent or its answer streams: sending waits, Stop is offered. */
+  busy: boolean;
+  /** Sends a question with its context (the context travels in the message's metadata). */
+  send(text: string, context: readonly ContextItem[]): void;
+}
+
+/**
+ * Runs the widget's conversation: `useChat` over the store's transport, restored from and
+ * saved to the tab's storage (throttled while streaming, so not on every token), cleared when
+ * the store's `conversationVersion` changes (`reset()`, "New conversation"), and sending the
+ * store's `pendingQuestion` (from `ask()` and the composer) as soon as the chat is ready.
+ * When the service no longer knows the stored thread, the thread is forgotten so that Retry
+ * starts a new one.
+ */
+export function useConversation(store: WidgetStore): Conversation {
+  const version = store.conversationVersion.value;
+  const chatId = store.chatId;
+  // Read once per conversation scope: `useChat` only uses it when it creates the chat.
+  const restored = useMemo(() => store.loadMessages(), [chatId]);
+  const chat = useChat<DocentUIMessage>({
+    id: chatId,
+    transport: store.transport,
+    messages: restored,
+    experimental_throttle: renderThrottle,
+  });
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+
+  function send(text: string, context: readonly ContextItem[]): void {
+    void chat.sendMessage({ text, metadata: context.length > 0 ? { context: [...context] } : {} });
+  }
+
+  usePersistence(store, chat.messages, busy);
+
+  const handledVersion = useRef(version);
+  useEffect(() => {
+    if (handledVersion.current === version) return;
+    handledVersion.current = version;
+    if (busy) void chat.stop();
+    chat.clearError();
+    chat.setMessages([]);
+  }, [version]);
+
+  useEffect(() => {
+    if (chat.error !== undefined && classifyError(chat.error).kind === 'thread-not-found') store.setThread(emptyThread);
+  }, [chat.error]);
+
+  const pending = store.pendingQuestion.value;
+  useEffect(() => {
+    if (pending === null || busy) return;
+    store.pendingQuestion.value = null;
+    send(pending.text, pending.context);
+  }, [pending, busy]);
+
+  return { chat, busy, send };
+}
+
+function usePersistence(store: WidgetStore, messages: DocentUIMessage[], busy: boolean): void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(messages);
+  latest.current = messages;
+
+  useEffect(() => {
+    if (!busy) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      store.saveMessages(messages);
+      return;
+    }
+    // While streaming: one save per interval with the newest messages, not one per token.
+    timer.current ??= setTimeout(() => {
+      timer.current = undefined;
+      store.saveMessages(latest.current);
+    }, streamingSaveInterval);
+  }, [messages, busy]);
+
+  useEffect(
+    () => () => {
+      if (timer.current === undefined) return;
+      clearTimeout(timer.current);
+      store.saveMessages(latest.current);
+    },
+    [],
+  );
+}
