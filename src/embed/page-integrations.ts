@@ -1,0 +1,77 @@
+import { effect } from '@preact/signals-core';
+import { attachCodeBlockButtons, createSelectionTracker } from '../core/page-context.js';
+import { parseShortcut } from '../core/shortcut.js';
+import type { WidgetStore } from '../core/store.js';
+import { whenIdle } from './idle.js';
+import { isolateKeystrokes, listenForShortcut } from './keyboard.js';
+
+/**
+ * Connects a widget to its host page: the keyboard shortcut, keystroke isolation at the
+ * shadow host, selection tracking and code-block buttons. Each follows the options live
+ * (`Docent.update()`); the selection tracker and the code-block scan start when the browser
+ * is idle, so the page's load sees no long task from them.
+ * @returns a function that disconnects everything.
+ */
+export function connectToPage(store: WidgetStore, host: Element): () => void {
+  const document = host.ownerDocument;
+  const view = document.defaultView;
+  const stops: Array<() => void> = [];
+
+  stops.push(
+    isolateKeystrokes(
+      host,
+      () => {
+        const text = store.options.peek().shortcut;
+        return text === null ? null : parseShortcut(text);
+      },
+      () => store.toggle(),
+    ),
+  );
+
+  stops.push(
+    effect(() => {
+      const shortcut = store.options.value.shortcut;
+      if (shortcut === null || view === null) return;
+      return listenForShortcut(view, shortcut, () => store.toggle());
+    }),
+  );
+
+  stops.push(
+    effect(() => {
+      if (!store.options.value.selection) return;
+      let stopTracking: (() => void) | undefined;
+      const cancel = whenIdle(() => (stopTracking = createSelectionTracker(store, document, host)));
+      return () => {
+        cancel();
+        stopTracking?.();
+      };
+    }),
+  );
+
+  stops.push(
+    effect(() => {
+      const { codeBlocks, labels, styleNonce } = store.options.value;
+      if (codeBlocks === null) return;
+      let detach: (() => void) | undefined;
+      const cancel = whenIdle(() => {
+        detach = attachCodeBlockButtons(
+          document,
+          codeBlocks,
+          (item) => {
+            store.addContext(item);
+            store.open();
+          },
+          { label: labels.askAboutCode, text: labels.launcher, styleNonce, path: () => store.currentPath() },
+        );
+      });
+      return () => {
+        cancel();
+        detach?.();
+      };
+    }),
+  );
+
+  return () => {
+    for (const stop of stops.reverse()) stop();
+  };
+}
