@@ -71,7 +71,11 @@ const organizationSchema = z.strictObject({
 const projectSchema = z.strictObject({
   id: identifier('a project id'),
   organization: identifier('an organization id'),
-  /** Path of the project's git repository, relative to the config file (used by agent jobs). */
+  /**
+   * Path of the project's git repository, relative to the config file (used by agent jobs).
+   * Default: a repository the server initialises in the data folder from the docs folder of the
+   * organization's first domain.
+   */
   repository: z.string().min(1).optional(),
 });
 
@@ -195,7 +199,9 @@ export const defaultConfig: DocentConfigInput = {
       adminKeys: [{ key: 'svc_demo', projects: ['demo'] }],
     },
   ],
-  projects: [{ id: 'demo', organization: 'demo', repository: '.' }],
+  // No `repository`: agent jobs get the embedded default, a git repository initialised from the
+  // domain's docs (demo/docs) in the data folder, so jobs never branch the Docent checkout itself.
+  projects: [{ id: 'demo', organization: 'demo' }],
 };
 
 /** Where `parseConfig` resolves relative paths and which environment it reads. */
