@@ -150,6 +150,21 @@ export async function initialiseRepositoryFromFolder(repositoryPath: string, sou
   ]);
 }
 
+/** Worktree bookkeeping in progress per repository (add, remove and prune must not interleave). */
+const worktreeOperations = new Map<string, Promise<unknown>>();
+
+/** Runs `operation` after any other worktree operation on the same repository has finished. */
+function serialised<T>(repositoryPath: string, operation: () => Promise<T>): Promise<T> {
+  const key = path.resolve(repositoryPath);
+  const previous = worktreeOperations.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(operation);
+  worktreeOperations.set(key, next);
+  void next.catch(() => undefined).then(() => {
+    if (worktreeOperations.get(key) === next) worktreeOperations.delete(key);
+  });
+  return next;
+}
+
 /** The branch every job works on; never the repository's default branch. */
 export function jobBranchName(jobId: string): string {
   return `docent/${jobId}`;
@@ -159,12 +174,16 @@ export function jobBranchName(jobId: string): string {
  * Makes sure the job's worktree exists at `worktreePath` on `branch`: created from `baseRef`
  * the first time, re-attached to the existing branch after a restart or archive clean-up.
  */
-export async function ensureJobWorktree(options: {
+export function ensureJobWorktree(options: {
   repositoryPath: string;
   worktreePath: string;
   branch: string;
   baseRef: string;
 }): Promise<void> {
+  return serialised(options.repositoryPath, () => addWorktree(options));
+}
+
+async function addWorktree(options: { repositoryPath: string; worktreePath: string; branch: string; baseRef: string }): Promise<void> {
   const { repositoryPath, worktreePath, branch, baseRef } = options;
   if (await isDirectory(worktreePath)) {
     try {
@@ -173,7 +192,7 @@ export async function ensureJobWorktree(options: {
     } catch {
       // A half-created worktree: remove it and start again below.
     }
-    await removeJobWorktree(repositoryPath, worktreePath);
+    await removeWorktree(repositoryPath, worktreePath);
   }
   await mkdir(path.dirname(worktreePath), { recursive: true });
   // Prune records of worktrees whose folders were deleted, or `worktree add` refuses the branch.
@@ -186,7 +205,11 @@ export async function ensureJobWorktree(options: {
 }
 
 /** Removes a job's worktree (the branch and its commits stay in the repository). */
-export async function removeJobWorktree(repositoryPath: string, worktreePath: string): Promise<void> {
+export function removeJobWorktree(repositoryPath: string, worktreePath: string): Promise<void> {
+  return serialised(repositoryPath, () => removeWorktree(repositoryPath, worktreePath));
+}
+
+async function removeWorktree(repositoryPath: string, worktreePath: string): Promise<void> {
   try {
     await runGit(repositoryPath, ['worktree', 'remove', '--force', worktreePath]);
   } catch {

@@ -175,6 +175,21 @@ describe('agent job states', () => {
     expect(service.list('docs').map((listed) => listed.id)).toEqual([job.id]);
   });
 
+  it('runs several jobs on one repository at once, each on its own branch and pull request', async () => {
+    testbed = createAgentTestbed(promptDrivenScript, { maxConcurrentJobs: 4 });
+    const { service } = testbed;
+    const jobs = await Promise.all(
+      [1, 2, 3, 4].map((index) => service.create('docs', { prompt: `write docs/page-${index}.md: # Page ${index}`, publicBaseUrl })),
+    );
+    await service.whenIdle();
+    const finished = jobs.map((job) => service.get('docs', job.id));
+    expect(finished.map((job) => job.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(new Set(finished.map((job) => job.prLink)).size).toBe(4);
+    for (const [index, job] of jobs.entries()) {
+      expect(git(testbed.repository.path, 'diff', '--name-only', `main...${job.branch}`).trim()).toBe(`docs/page-${index + 1}.md`);
+    }
+  });
+
   it('lists jobs newest first', async () => {
     testbed = createAgentTestbed(promptDrivenScript);
     const { service } = testbed;

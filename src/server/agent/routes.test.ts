@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGate, promptDrivenScript, type AgentScript } from './testing/scripted-agent-model';
+import { startTestServer } from '../../../e2e/fixtures/server';
+import { createAgentJobsExtension } from './agent-jobs-extension';
 import { agentTestKeys, startAgentTestServer, type AgentTestServer } from './testing/agent-test-server';
+import { createGate, createScriptedAgentModel, promptDrivenScript, type AgentScript } from './testing/scripted-agent-model';
+import { createTemporaryFolder, git } from './testing/temporary-repository';
 
 let server: AgentTestServer | undefined;
 afterEach(async () => {
@@ -221,5 +224,53 @@ describe('agent endpoint auth, validation and limits', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+});
+
+describe('the embedded demo configuration, across a restart', () => {
+  it('works on a repository made from demo/docs, and resumes a job the stop left active', async () => {
+    const data = createTemporaryFolder('docent-restart-');
+    const gate = createGate();
+    const held = createScriptedAgentModel(async (step) => {
+      await gate.wait(step.abortSignal);
+      return { text: 'unreachable' };
+    });
+    const first = await startTestServer({ dataDir: data.path, extensions: [createAgentJobsExtension({ agentModel: held.provider })] });
+    try {
+      const response = await fetch(`${first.url}/v2/agent/demo/job`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer svc_demo', 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'write docs/restart.md: # Written after a restart' }),
+      });
+      const job = (await response.json()) as { id: string; source: { repository: string; ref: string } };
+      expect(response.status).toBe(201);
+      expect(job.source).toEqual({ repository: `${data.path}/repositories/demo`, ref: 'main' });
+      await gate.reached;
+      await first.close();
+
+      const second = await startTestServer({
+        dataDir: data.path,
+        extensions: [createAgentJobsExtension({ agentModel: createScriptedAgentModel(promptDrivenScript).provider })],
+      });
+      try {
+        const read = () =>
+          fetch(`${second.url}/v1/agent/demo/job/${job.id}`, { headers: { authorization: 'Bearer svc_demo' } }).then(
+            (answer) => answer.json() as Promise<{ haulted: boolean; haultReason: string; pullRequestLink: string }>,
+          );
+        let session = await read();
+        for (let attempt = 0; attempt < 200 && !session.haulted; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          session = await read();
+        }
+        // Links keep the origin of the request that created the job (pass publicBaseUrl for a fixed one).
+        expect(session).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: `${first.url}/pulls/demo/1` });
+        expect(git(job.source.repository, 'ls-tree', '-r', '--name-only', `docent/${job.id}`)).toContain('docs/restart.md');
+        expect(git(job.source.repository, 'ls-tree', '-r', '--name-only', 'main')).toContain('index.md');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      data.remove();
+    }
   });
 });
