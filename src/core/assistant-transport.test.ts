@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AssistantError, classifyError } from './assistant-error.js';
+import { transportFor } from './assistant-transport.js';
 import type { ContextItem, DocentUIMessage } from './context-item.js';
 import type { DocentEventMap } from './events.js';
 import { resolveOptions, type DocentOptions } from './options.js';
@@ -39,7 +40,7 @@ function setup(options: Partial<DocentOptions> = {}, storage = new MemoryStorage
   for (const name of ['submit', 'finish', 'error'] as const) {
     store.events.on(name, (payload) => events.push([name, payload] as Setup['events'][number]));
   }
-  const chat = new TestChat(store.transport, store.loadMessages());
+  const chat = new TestChat(transportFor(store), store.loadMessages());
   return { store, chat, storage, events };
 }
 
@@ -135,7 +136,7 @@ describe('the thread', () => {
   it('removes threadId before the SDK sees the finish chunk', async () => {
     const { store } = setup();
     server.respondWith(streamResponse(sse(answerChunks('Hi.', { threadId: 'thread-1', finishReason: 'stop' }))));
-    const stream = await store.transport.sendMessages({
+    const stream = await transportFor(store).sendMessages({
       chatId: 'c',
       messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }],
       abortSignal: undefined,

@@ -109,6 +109,22 @@ export class AssistantTransport extends DefaultChatTransport<DocentUIMessage> {
   }
 }
 
+const transports = new WeakMap<TransportStore, AssistantTransport>();
+
+/**
+ * The transport of a store for `useChat({ transport: transportFor(store) })`: one per store,
+ * created on first use. Import it only from code loaded with the panel, since this module
+ * brings in the chat SDK.
+ */
+export function transportFor(store: TransportStore): AssistantTransport {
+  let transport = transports.get(store);
+  if (transport === undefined) {
+    transport = new AssistantTransport(store);
+    transports.set(store, transport);
+  }
+  return transport;
+}
+
 /**
  * Creates the widget's transport for `useChat({ transport })`.
  * @param fetchImplementation the `fetch` to use; default the store's, else the global one.

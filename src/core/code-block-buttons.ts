@@ -48,6 +48,16 @@ function applyButtonStyles(root: ShadowRoot, nonce: string | null | undefined): 
 /** The custom attribute marking our button hosts, so they are recognised and never nested. */
 const hostAttribute = 'data-docent-code-action';
 
+/** Runs `callback` in a later task (an idle one where supported); returns a cancel function. */
+function later(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 1_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 0);
+  return () => clearTimeout(handle);
+}
+
 /**
  * Gives every code block matching `selector` an "Ask AI" button, now and for blocks added
  * later (a `MutationObserver` on the document). Each button lives in its own small shadow root,
@@ -63,12 +73,11 @@ export function attachCodeBlockButtons(
   settings: CodeBlockButtonSettings,
 ): () => void {
   const attached = new Map<Element, () => void>();
+  const view = document.defaultView;
   const pagePath = settings.path ?? (() => document.defaultView?.location.pathname ?? '/');
 
-  function attach(block: Element): void {
-    // Also skips blocks that another widget on the page has already equipped.
-    if (attached.has(block) || block.closest(`[${hostAttribute}]`) !== null || block.querySelector(`:scope > [${hostAttribute}]`) !== null) return;
-    const view = document.defaultView;
+  /** Equips one block; `position` is its computed position, read before any block was changed. */
+  function attach(block: Element, position: string): void {
     const host = document.createElement('span');
     host.setAttribute(hostAttribute, '');
     const root = host.attachShadow({ mode: 'open' });
@@ -103,7 +112,6 @@ export function attachCodeBlockButtons(
     // The button is positioned against the block; a static block is made relative, and
     // restored on detach.
     const element = block as HTMLElement;
-    const position = view === null ? 'static' : view.getComputedStyle(element).position;
     const madeRelative = position === 'static' || position === '';
     if (madeRelative) element.style.position = 'relative';
     block.prepend(host);
@@ -118,9 +126,37 @@ export function attachCodeBlockButtons(
     });
   }
 
+  // Blocks wait here and are equipped in slices of a few milliseconds, so a page with hundreds
+  // of code blocks never sees a long task; in each slice all styles are read before any block
+  // is changed, so the browser computes layout once per slice, not once per block.
+  const waiting: Element[] = [];
+  let scheduled: (() => void) | undefined;
+  const sliceMilliseconds = 8;
+
+  function equipWaiting(): void {
+    scheduled = undefined;
+    const started = performance.now();
+    do {
+      const slice = waiting.splice(0, 16).filter((block) => block.isConnected && !isEquipped(block));
+      const positions = slice.map((block) => (view === null ? 'static' : view.getComputedStyle(block).position));
+      slice.forEach((block, index) => attach(block, positions[index]!));
+    } while (waiting.length > 0 && performance.now() - started < sliceMilliseconds);
+    if (waiting.length > 0) scheduled = later(equipWaiting);
+  }
+
+  function isEquipped(block: Element): boolean {
+    // Also skips blocks that another widget on the page has already equipped.
+    return (
+      attached.has(block) ||
+      block.closest(`[${hostAttribute}]`) !== null ||
+      block.querySelector(`:scope > [${hostAttribute}]`) !== null
+    );
+  }
+
   function scan(root: ParentNode): void {
-    if (root instanceof Element && root.matches(selector)) attach(root);
-    for (const block of root.querySelectorAll(selector)) attach(block);
+    if (root instanceof Element && root.matches(selector)) waiting.push(root);
+    waiting.push(...root.querySelectorAll(selector));
+    if (scheduled === undefined && waiting.length > 0) equipWaiting();
   }
 
   scan(document);
@@ -146,6 +182,8 @@ export function attachCodeBlockButtons(
   observer?.observe(document.body ?? document.documentElement, { childList: true, subtree: true });
 
   return () => {
+    scheduled?.();
+    waiting.length = 0;
     observer?.disconnect();
     for (const detach of attached.values()) detach();
     attached.clear();

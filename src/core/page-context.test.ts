@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { signal } from '@preact/signals-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContextItem } from './context-item.js';
 import { attachCodeBlockButtons, createSelectionTracker, nearestElementId, readPageSelection } from './page-context.js';
 import type { PageSelection } from './store.js';
@@ -14,6 +14,7 @@ const attach = (...parameters: Parameters<typeof attachCodeBlockButtons>) => {
 
 afterEach(() => {
   for (const detach of detachers.splice(0)) detach();
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
   document.getSelection()?.removeAllRanges();
 });
@@ -107,6 +108,16 @@ describe('code-block buttons', () => {
     attach(document, 'pre', () => {}, settings);
     attach(document, 'pre', () => {}, settings);
     expect(buttonsOf()).toHaveLength(1);
+  });
+
+  it('equips a page with many blocks in slices of a few milliseconds, without a long task', async () => {
+    document.body.innerHTML = '<pre>code</pre>'.repeat(100);
+    let now = 0;
+    // Every clock reading is 10 ms later: each slice does one batch and yields.
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
+    attach(document, 'pre', () => {}, settings);
+    expect(buttonsOf()).toHaveLength(16);
+    await vi.waitFor(() => expect(buttonsOf()).toHaveLength(100));
   });
 
   it('keeps the click from reaching the host page’s handlers on the block', () => {

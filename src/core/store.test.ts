@@ -87,6 +87,22 @@ describe('persistence across reloads (a fresh store over the same storage)', () 
   });
 });
 
+describe('work at page load', () => {
+  it('does not touch storage until the draft, the thread or the conversation is used', () => {
+    const storage = new MemoryStorage();
+    const reads = vi.spyOn(storage, 'getItem');
+    const store = createWidgetStore(options(), { storage, location });
+    store.open();
+    store.addContext({ type: 'code', value: 'x' });
+    void store.colorScheme.value;
+    expect(reads).not.toHaveBeenCalled();
+    void store.draft.value;
+    expect(reads).toHaveBeenCalledTimes(1);
+    void store.thread.value;
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('actions', () => {
   it('opens, closes and toggles, emitting open and close once per change', () => {
     const store = createWidgetStore(options(), { storage: new MemoryStorage(), location });

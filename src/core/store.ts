@@ -1,6 +1,6 @@
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { ChatTransport } from 'ai';
-import { createAssistantTransport } from './assistant-transport.js';
+import { transportFor } from './assistant-transport.js';
 import { createColorScheme, type ColorScheme } from './color-scheme.js';
 import { normalizeContextItem, type ContextItem, type DocentUIMessage } from './context-item.js';
 import { clearMessages, readMessages, writeMessages } from './conversation-storage.js';
@@ -69,7 +69,11 @@ export interface WidgetStore {
   readonly chatId: string;
   /** The prefix of this widget's storage keys: `docent:v1:<baseUrl>:<domain>`. */
   readonly storageKey: string;
-  /** The chat transport for `useChat({ transport })`, created on first use. */
+  /**
+   * The chat transport, created on first use.
+   * @deprecated use `transportFor(store)` from `assistant-transport.ts` in lazily loaded code:
+   * this getter makes the store import the chat SDK at page load. To be removed.
+   */
   readonly transport: ChatTransport<DocentUIMessage>;
   /** The `fetch` the transport uses. */
   readonly fetch: typeof fetch | undefined;
@@ -125,9 +129,25 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
   };
 
   const isOpen = signal(options.open);
-  const draft = signal(readDraft());
   const context = signal<ContextItem[]>([]);
-  const thread = signal<ThreadState>(readThread(storage, prefix));
+  // The draft and the thread are read from storage on first use, not at page load: the
+  // launcher needs neither, and the first storage access can take milliseconds.
+  let draft: Signal<string> | undefined;
+  let stopDraftPersistence: (() => void) | undefined;
+  const getDraft = (): Signal<string> => {
+    if (draft === undefined) {
+      const created = signal(readDraft());
+      draft = created;
+      stopDraftPersistence = effect(() => {
+        const text = created.value;
+        if (text === '') storage.remove(`${prefix}:draft`);
+        else storage.write(`${prefix}:draft`, text);
+      });
+    }
+    return draft;
+  };
+  let thread: Signal<ThreadState> | undefined;
+  const getThread = (): Signal<ThreadState> => (thread ??= signal(readThread(storage, prefix)));
   const selection = signal<PageSelection | null>(null);
   const pendingQuestion = signal<PendingQuestion | null>(null);
   const conversationVersion = signal(0);
@@ -139,20 +159,16 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
     { window: environment.window },
   );
 
-  const stopDraftPersistence = effect(() => {
-    const text = draft.value;
-    if (text === '') storage.remove(`${prefix}:draft`);
-    else storage.write(`${prefix}:draft`, text);
-  });
-
-  let transport: ChatTransport<DocentUIMessage> | undefined;
-
   const store: WidgetStore = {
     options: optionsSignal,
     isOpen,
-    draft,
+    get draft() {
+      return getDraft();
+    },
     context,
-    thread,
+    get thread() {
+      return getThread();
+    },
     colorScheme,
     selection,
     pendingQuestion,
@@ -165,8 +181,7 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
       return prefix;
     },
     get transport() {
-      transport ??= createAssistantTransport(store);
-      return transport;
+      return transportFor(store);
     },
     fetch: environment.fetch,
     currentPath() {
@@ -179,7 +194,7 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
       writeMessages(storage, prefix, messages);
     },
     setThread(next) {
-      thread.value = next;
+      getThread().value = next;
       writeThread(storage, prefix, next);
     },
     open() {
@@ -240,15 +255,15 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
         optionsSignal.value = next;
         if (nextPrefix !== prefix) {
           prefix = nextPrefix;
-          thread.value = readThread(storage, prefix);
-          draft.value = readDraft();
+          if (thread !== undefined) thread.value = readThread(storage, prefix);
+          if (draft !== undefined) draft.value = readDraft();
           context.value = [];
           conversationVersion.value += 1;
         }
       });
     },
     dispose() {
-      stopDraftPersistence();
+      stopDraftPersistence?.();
       events.clear();
     },
   };
