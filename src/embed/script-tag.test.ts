@@ -9,6 +9,8 @@ async function load(attributes: Record<string, string>): Promise<void> {
   document.head.append(script);
   vi.resetModules();
   await import('./script-tag.js');
+  // The widget starts in a task of its own.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const shadow = () => document.querySelector('[data-docent]')?.shadowRoot ?? null;
@@ -65,6 +67,22 @@ describe('the script tag', () => {
     window.Docent!.close!();
     expect(await within(root).findByRole('button', { name: 'Queued label' })).toBeTruthy();
     expect(window.Docent?.q).toBeUndefined();
+  });
+
+  it('installs window.Docent at once and replays calls made on it before the widget started', async () => {
+    const script = document.createElement('script');
+    script.dataset.domain = 'acme';
+    script.dataset.apiKey = 'svc_dsc_public';
+    document.head.append(script);
+    vi.resetModules();
+    await import('./script-tag.js');
+    const opened = vi.fn();
+    window.Docent!.on!('open', opened);
+    window.Docent!.open!();
+    expect(shadow()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(opened).toHaveBeenCalledTimes(1);
+    await within(shadow() as unknown as HTMLElement).findByRole('dialog');
   });
 
   it('logs one clear error for a missing domain and leaves the page alone', async () => {

@@ -2,17 +2,19 @@
 import '../core/jitless.js';
 import { optionsFromDataset } from '../core/options.js';
 import { docentVersion } from '../core/version.js';
-import { replayQueue } from './command-queue.js';
+import { queueableMethods, replayQueue } from './command-queue.js';
 import { mount, type DocentInstance } from './mount.js';
 
 /**
  * The script-tag entry (`dist/docent.js`). Reads the options from the `data-*` attributes of
- * its own `<script>`, starts the widget in a shadow root at the end of `<body>`, installs
- * `window.Docent` and replays the calls the page queued on the stub before the script loaded.
+ * its own `<script>`, installs `window.Docent` at once, and starts the widget (a shadow root at
+ * the end of `<body>`) in a task of its own, so evaluating the bundle and rendering the widget
+ * are two short tasks for the host page instead of one long one. Calls made before the widget
+ * started (on the README's stub or on `window.Docent`) are replayed in order.
  * Bad options produce one console message and no widget; nothing here throws into the page.
  */
 
-type DocentGlobal = DocentInstance & { version: string; q?: unknown };
+type DocentGlobal = DocentInstance & { version: string };
 
 declare global {
   interface Window {
@@ -32,30 +34,47 @@ function findOwnScript(): HTMLScriptElement | null {
   return candidates[candidates.length - 1] ?? null;
 }
 
-function start(script: HTMLScriptElement | null): void {
+/** Installs `window.Docent`; its calls wait in a queue until `start` gives them an instance. */
+function install(): ((instance: DocentInstance) => void) | undefined {
   const existing = window.Docent as (Record<symbol, unknown> & { q?: unknown }) | undefined;
   if (existing !== undefined && existing[loadedMarker] === true) {
     console.warn('[docent] docent.js was loaded twice; the second copy does nothing');
-    return;
+    return undefined;
   }
-  const instance = mount(document.body, optionsFromDataset({ ...(script?.dataset ?? {}) }), { source: 'script' });
-  const api: DocentGlobal & { [loadedMarker]: true } = { ...instance, version: docentVersion, [loadedMarker]: true };
-  window.Docent = api;
-  replayQueue(existing?.q, instance);
+  const queue: unknown[][] = Array.isArray(existing?.q) ? [...(existing.q as unknown[][])] : [];
+  let instance: DocentInstance | undefined;
+  const api: Record<string | symbol, unknown> = { version: docentVersion, [loadedMarker]: true };
+  for (const name of queueableMethods) {
+    api[name] = (...parameters: unknown[]) => {
+      if (instance !== undefined) return (instance[name] as (...parameters: unknown[]) => unknown)(...parameters);
+      queue.push([name, parameters]);
+      // `on` returns its remover even before the widget has started.
+      return name === 'on' ? () => (api.off as (...parameters: unknown[]) => void)(...parameters) : undefined;
+    };
+  }
+  window.Docent = api as Window['Docent'];
+  return (started) => {
+    instance = started;
+    replayQueue(queue.splice(0), started);
+  };
 }
 
 try {
   const script = findOwnScript();
-  const run = () => {
+  const options = optionsFromDataset({ ...(script?.dataset ?? {}) });
+  const ready = install();
+  const start = () => {
     try {
-      start(script);
+      ready?.(mount(document.body, options, { source: 'script' }));
     } catch (error) {
       console.error('[docent] the assistant failed to start:', error);
     }
   };
   // A plain <script> in <head> runs before <body> exists.
-  if (document.body === null) document.addEventListener('DOMContentLoaded', run, { once: true });
-  else run();
+  if (ready === undefined) {
+    // Loaded twice: nothing to start.
+  } else if (document.body === null) document.addEventListener('DOMContentLoaded', start, { once: true });
+  else setTimeout(start, 0);
 } catch (error) {
   console.error('[docent] the assistant failed to start:', error);
 }
