@@ -1,6 +1,6 @@
 import { tool } from 'ai';
 import { z } from 'zod/v4';
-import type { TodoItem } from './job-store';
+import type { TodoItem } from './job-types';
 import { WorkspacePathError, type WorkspaceFiles } from './workspace-files';
 
 /** Where the tools keep what the agent decides besides files. */

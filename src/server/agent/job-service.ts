@@ -6,7 +6,8 @@ import type { DocentDatabase } from '../storage/database';
 import type { AgentModelProvider } from './agent-model';
 import { LocalCodeHost, type CodeHost } from './code-host';
 import { isSafeRefName, jobBranchName, refExists, RepositoryMisconfiguredError, removeJobWorktree } from './git-workspace';
-import { JobStore, type JobRecord } from './job-store';
+import { JobStore } from './job-store';
+import type { JobRecord } from './job-types';
 import { createProjectRepositories, type ProjectRepositories } from './project-repositories';
 import { jobWorktreePath, runJob, type JobRunnerDependencies } from './runner';
 

@@ -1,5 +1,5 @@
 import type { AgentJob, AgentSession } from '../../client/agent-types';
-import type { JobRecord, TodoItem } from './job-store';
+import type { JobRecord, TodoItem } from './job-types';
 
 const isoTime = (milliseconds: number) => new Date(milliseconds).toISOString();
 

@@ -4,7 +4,8 @@ import { runAgentLoop } from './agent-loop';
 import { noAgentModelMessage, type AgentModelProvider } from './agent-model';
 import type { CodeHost } from './code-host';
 import { branchChanges, commitAll, ensureJobWorktree, RepositoryMisconfiguredError } from './git-workspace';
-import type { JobOutcome, JobRecord, JobStore, QueuedPrompt } from './job-store';
+import type { JobStore } from './job-store';
+import type { JobOutcome, JobRecord, QueuedPrompt } from './job-types';
 import type { ProjectRepositories } from './project-repositories';
 import { createWorkspaceFiles } from './workspace-files';
 
