@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerChunks, errorResponse, sse, streamResponse } from '../core/testing/scripted-server.js';
+import { loadPanel } from './Assistant.js';
 import { heldStream, renderAssistant } from './testing/render-assistant.js';
 import type { AssistantHarness } from './testing/render-assistant.js';
 
 let harness: AssistantHarness | undefined;
+
+// The panel's module is loaded on first open; compiling it for the test run takes a while once.
+beforeAll(async () => {
+  await loadPanel();
+}, 30_000);
 
 afterEach(async () => {
   cleanup();

@@ -1,23 +1,14 @@
 // Installs signals' Preact integration: a component that reads `signal.value` re-renders when it changes.
 import '@preact/signals';
-import type { JSX, RefObject } from 'preact';
+import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { DocentUIMessage } from '../core/context-item.js';
 import type { ResolvedOptions } from '../core/options.js';
 import { formatShortcut, isApplePlatform, parseShortcut } from '../core/shortcut.js';
 import type { Shortcut } from '../core/shortcut.js';
 import type { WidgetStore } from '../core/store.js';
-import { Composer } from './Composer.js';
-import { ErrorNotice } from './ErrorNotice.js';
 import { Launcher } from './Launcher.js';
-import { messageContent } from './Message.js';
-import type { FeedbackValue } from './MessageActions.js';
-import { MessageList } from './MessageList.js';
-import { Panel } from './Panel.js';
+import type { AssistantPanel as AssistantPanelComponent } from './AssistantPanel.js';
 import { SelectionPopover, attachSelection } from './SelectionPopover.js';
-import type { Source } from './Sources.js';
-import { Suggestions } from './Suggestions.js';
-import { useConversation } from './use-conversation.js';
 
 /** Props of {@link Assistant}. */
 export interface AssistantProps {
@@ -53,10 +44,43 @@ export function ariaKeyShortcut(shortcut: Shortcut, apple: boolean = isApplePlat
   return parts.filter(Boolean).join('+');
 }
 
+type PanelModule = typeof import('./AssistantPanel.js');
+let panelModule: Promise<PanelModule> | undefined;
+
+/**
+ * Loads the panel's code (the chat SDK, Markdown, highlighting) once per page. The root calls
+ * it on first open, or earlier when the reader points at or focuses the launcher, so the page's
+ * load never pays for it.
+ */
+export function loadPanel(): Promise<PanelModule> {
+  panelModule ??= import('./AssistantPanel.js');
+  return panelModule;
+}
+
+/** The panel component once `needed` has been true and its module has loaded; null before. */
+function useLazyPanel(needed: boolean): typeof AssistantPanelComponent | null {
+  const [component, setComponent] = useState<typeof AssistantPanelComponent | null>(null);
+  useEffect(() => {
+    if (!needed || component !== null) return;
+    let mounted = true;
+    loadPanel().then(
+      (module) => {
+        if (mounted) setComponent(() => module.AssistantPanel);
+      },
+      (error: unknown) => console.error('[docent] the assistant panel failed to load:', error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [needed]);
+  return component;
+}
+
 /**
  * The whole widget for one store: the launcher, the panel with the conversation, and the
- * "Ask AI" button next to text selected in the page. The conversation starts on first open
- * (or the first `ask()`), so nothing but the launcher is rendered at page load. (The shortcut
+ * "Ask AI" button next to text selected in the page. The panel's code is loaded and the
+ * conversation started on first open (or the first `ask()`), so at page load only the
+ * launcher is rendered. (The shortcut
  * and keeping keystrokes from the host page's hotkeys are the embedding's job, `src/embed`.)
  *
  * @example render(<Assistant store={createWidgetStore(options)} />, shadowRoot)
@@ -71,6 +95,7 @@ export function Assistant({ store }: AssistantProps): JSX.Element {
   const openAtLoad = useRef(isOpen && !hasPendingQuestion);
   const panelStarted = useRef(false);
   if (isOpen || hasPendingQuestion) panelStarted.current = true;
+  const AssistantPanel = useLazyPanel(panelStarted.current);
   const [focusRequest, setFocusRequest] = useState(0);
   const shortcut = useMemo(() => (options.shortcut ? parseShortcut(options.shortcut) : null), [options.shortcut]);
 
@@ -89,9 +114,10 @@ export function Assistant({ store }: AssistantProps): JSX.Element {
           shortcutHint={shortcut ? formatShortcut(shortcut) : null}
           keyShortcuts={shortcut ? ariaKeyShortcut(shortcut) : null}
           onClick={() => store.toggle()}
+          onIntent={() => void loadPanel()}
         />
       ) : null}
-      {panelStarted.current ? (
+      {AssistantPanel ? (
         <AssistantPanel
           store={store}
           open={isOpen}
@@ -113,108 +139,3 @@ export function Assistant({ store }: AssistantProps): JSX.Element {
   );
 }
 
-interface AssistantPanelProps {
-  store: WidgetStore;
-  open: boolean;
-  launcherRef: RefObject<HTMLButtonElement>;
-  focusOnMount: boolean;
-  /** Bumped when the textbox should take focus although the panel was already open. */
-  focusRequest: number;
-}
-
-function AssistantPanel({ store, open, launcherRef, focusOnMount, focusRequest }: AssistantPanelProps): JSX.Element {
-  const options = store.options.value;
-  const { labels } = options;
-  const context = store.context.value;
-  const { chat, busy } = useConversation(store);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({});
-
-  useEffect(() => {
-    if (focusRequest > 0) textareaRef.current?.focus();
-  }, [focusRequest]);
-
-  // Message rows are memoised and keep the callbacks of their first render, so the callbacks
-  // read the current chat through a ref instead of closing over it.
-  const latestChat = useRef(chat);
-  latestChat.current = chat;
-  const handlers = useMemo(
-    () => ({
-      onFeedback(message: DocentUIMessage, value: FeedbackValue) {
-        setFeedback((current) => ({ ...current, [message.id]: value }));
-        store.events.emit('feedback', { messageId: message.id, threadId: store.thread.peek().threadId, value });
-      },
-      onRegenerate() {
-        void latestChat.current.regenerate();
-      },
-      onSourceClick(message: DocentUIMessage, source: Source) {
-        store.events.emit('source-click', { url: source.url, title: source.title, messageId: message.id });
-      },
-    }),
-    [store],
-  );
-
-  const last = chat.messages.at(-1);
-  const incompleteMessageId =
-    chat.error !== undefined && last?.role === 'assistant' && messageContent(last) !== '' ? last.id : null;
-
-  function submit(): void {
-    const text = store.draft.peek().trim();
-    if (text === '' || busy) return;
-    store.draft.value = '';
-    // ask() moves the attached context into the pending question, which the conversation sends.
-    store.ask(text);
-  }
-
-  return (
-    <Panel
-      open={open}
-      title={options.title}
-      labels={labels}
-      onClose={() => store.close()}
-      onNewConversation={() => {
-        store.reset();
-        setFeedback({});
-        textareaRef.current?.focus();
-      }}
-      initialFocusRef={textareaRef}
-      fallbackFocusRef={launcherRef}
-      focusOnMount={focusOnMount}
-    >
-      <MessageList
-        messages={chat.messages}
-        status={chat.status}
-        labels={labels}
-        incompleteMessageId={incompleteMessageId}
-        feedback={feedback}
-        onFeedback={handlers.onFeedback}
-        onRegenerate={handlers.onRegenerate}
-        onSourceClick={handlers.onSourceClick}
-        empty={
-          <Suggestions
-            title={options.title}
-            heading={labels.suggestionsHeading}
-            suggestions={options.suggestions}
-            onPick={(question) => store.ask(question)}
-          />
-        }
-        footer={
-          chat.error !== undefined && !busy ? (
-            <ErrorNotice error={chat.error} labels={labels} onRetry={handlers.onRegenerate} />
-          ) : null
-        }
-      />
-      <Composer
-        draft={store.draft}
-        context={context}
-        onRemoveContext={(index) => store.removeContext(index)}
-        labels={labels}
-        disclaimer={options.disclaimer}
-        busy={busy}
-        onSubmit={submit}
-        onStop={() => void chat.stop()}
-        textareaRef={textareaRef}
-      />
-    </Panel>
-  );
-}

@@ -13,6 +13,8 @@ export interface LauncherProps {
   keyShortcuts: string | null;
   /** Toggles the panel. */
   onClick(): void;
+  /** The reader is about to use the button (pointer over it, or focus): a chance to preload. */
+  onIntent?: () => void;
   /** Focus returns here when the panel closes. */
   buttonRef?: Ref<HTMLButtonElement>;
 }
@@ -22,7 +24,7 @@ export interface LauncherProps {
  * option through the root's `data-position`). Its accessible name is exactly the label: the
  * shortcut hint beside it is hidden from assistive technology and given as `aria-keyshortcuts`.
  */
-export function Launcher({ label, expanded, shortcutHint, keyShortcuts, onClick, buttonRef }: LauncherProps): JSX.Element {
+export function Launcher({ label, expanded, shortcutHint, keyShortcuts, onClick, onIntent, buttonRef }: LauncherProps): JSX.Element {
   return (
     <button
       ref={buttonRef}
@@ -32,6 +34,8 @@ export function Launcher({ label, expanded, shortcutHint, keyShortcuts, onClick,
       aria-expanded={expanded}
       aria-keyshortcuts={keyShortcuts ?? undefined}
       onClick={onClick}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
     >
       <Icon name="sparkle" size={18} />
       <span class="docent-launcher-label">{label}</span>

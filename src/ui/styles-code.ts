@@ -22,7 +22,7 @@ scrollbar-width:thin;scrollbar-color:var(--_border) transparent}
 .hljs-comment,.hljs-quote,.hljs-meta,.hljs-code{color:var(--_hl-comment)}
 .hljs-comment{font-style:italic}
 .hljs-title,.hljs-title.function_,.hljs-title.class_,.hljs-section,.hljs-selector-class,.hljs-selector-id{color:var(--_hl-title)}
-.hljs-built_in,.hljs-type,.hljs-variable,.hljs-params,.hljs-symbol,.hljs-bullet{color:var(--_hl-type)}
+.hljs-built_in,.hljs-type,.hljs-variable,.hljs-symbol,.hljs-bullet{color:var(--_hl-type)}
 .hljs-name,.hljs-tag,.hljs-selector-tag{color:var(--_hl-tag)}
 .hljs-addition{color:var(--_hl-tag)}
 .hljs-deletion{color:var(--_hl-keyword)}

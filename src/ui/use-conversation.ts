@@ -1,6 +1,7 @@
 import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { classifyError } from '../core/assistant-error.js';
+import { transportFor } from '../core/assistant-transport.js';
 import type { ContextItem, DocentUIMessage } from '../core/context-item.js';
 import type { WidgetStore } from '../core/store.js';
 import { emptyThread } from '../core/thread-storage.js';
@@ -36,7 +37,7 @@ export function useConversation(store: WidgetStore): Conversation {
   const restored = useMemo(() => store.loadMessages(), [chatId]);
   const chat = useChat<DocentUIMessage>({
     id: chatId,
-    transport: store.transport,
+    transport: transportFor(store),
     messages: restored,
     experimental_throttle: renderThrottle,
   });
