@@ -4,7 +4,7 @@ import type { DocentUIMessage } from '../core/context-item.js';
 import type { WidgetStore } from '../core/store.js';
 import { Composer } from './Composer.js';
 import { ErrorNotice } from './ErrorNotice.js';
-import { messageContent } from './Message.js';
+import { hasText } from './Message.js';
 import type { FeedbackValue } from './MessageActions.js';
 import { MessageList } from './MessageList.js';
 import { Panel } from './Panel.js';
@@ -65,7 +65,7 @@ export function AssistantPanel({ store, open, launcherRef, focusOnMount, focusRe
 
   const last = chat.messages.at(-1);
   const incompleteMessageId =
-    chat.error !== undefined && last?.role === 'assistant' && messageContent(last) !== '' ? last.id : null;
+    chat.error !== undefined && last?.role === 'assistant' && hasText(last) ? last.id : null;
 
   function submit(): void {
     const text = store.draft.peek().trim();

@@ -39,6 +39,11 @@ export function messageSources(message: DocentUIMessage): Source[] {
   );
 }
 
+/** Whether a message has any text yet (cheap: no joining while an answer streams). */
+export function hasText(message: DocentUIMessage): boolean {
+  return message.parts.some((part) => part.type === 'text' && part.text !== '');
+}
+
 /** The text of a message: its text parts, one after the other. */
 export function messageContent(message: DocentUIMessage): string {
   return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n').trim();
@@ -57,7 +62,6 @@ function MessageView(props: MessageProps): JSX.Element {
     );
   }
   const textParts = message.parts.flatMap((part) => (part.type === 'text' && part.text !== '' ? [part.text] : []));
-  const text = messageContent(message);
   return (
     <div class="docent-message docent-is-assistant" aria-busy={props.streaming || undefined}>
       <span class="docent-sr-only">{labels.assistantAuthor}: </span>
@@ -75,9 +79,9 @@ function MessageView(props: MessageProps): JSX.Element {
         heading={labels.sources}
         onSourceClick={(source) => props.onSourceClick(message, source)}
       />
-      {!props.streaming && text !== '' ? (
+      {!props.streaming && textParts.length > 0 ? (
         <MessageActions
-          text={text}
+          text={messageContent(message)}
           feedback={props.feedback}
           onFeedback={(value) => props.onFeedback(message, value)}
           onRegenerate={props.canRegenerate ? props.onRegenerate : undefined}

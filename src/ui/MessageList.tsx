@@ -3,7 +3,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DocentUIMessage } from '../core/context-item.js';
 import type { Labels } from '../core/labels.js';
-import { Message, messageContent } from './Message.js';
+import { Message, hasText, messageContent } from './Message.js';
 import type { FeedbackValue } from './MessageActions.js';
 import { markdownToPlainText } from './plain-text.js';
 import type { Source } from './Sources.js';
@@ -46,7 +46,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
   const busy = status === 'submitted' || status === 'streaming';
   const last = messages.at(-1);
   const lastIsAnswer = last?.role === 'assistant';
-  const waiting = busy && !(lastIsAnswer && messageContent(last) !== '');
+  const waiting = busy && !(lastIsAnswer && hasText(last));
 
   const logRef = useRef<HTMLDivElement>(null);
   const following = useRef(true);

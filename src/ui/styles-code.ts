@@ -16,16 +16,16 @@ scrollbar-width:thin;scrollbar-color:var(--_border) transparent}
 .docent-code-body code{font:inherit;background:none;border:0;padding:0}
 .docent-root{--_hl-keyword:#cf222e;--_hl-string:#0a3069;--_hl-number:#0550ae;--_hl-comment:#6e7781;--_hl-title:#8250df;--_hl-type:#953800;--_hl-tag:#116329;--_hl-attribute:#0550ae}
 .docent-root[data-theme=dark]{--_hl-keyword:#ff7b72;--_hl-string:#a5d6ff;--_hl-number:#79c0ff;--_hl-comment:#8b949e;--_hl-title:#d2a8ff;--_hl-type:#ffa657;--_hl-tag:#7ee787;--_hl-attribute:#79c0ff}
-.hljs-keyword,.hljs-doctag,.hljs-template-tag,.hljs-template-variable,.hljs-variable.language_,.hljs-meta .hljs-keyword{color:var(--_hl-keyword)}
-.hljs-string,.hljs-regexp,.hljs-meta .hljs-string{color:var(--_hl-string)}
-.hljs-number,.hljs-literal,.hljs-attr,.hljs-attribute,.hljs-property,.hljs-operator,.hljs-selector-attr,.hljs-selector-pseudo{color:var(--_hl-number)}
-.hljs-comment,.hljs-quote,.hljs-meta,.hljs-code{color:var(--_hl-comment)}
-.hljs-comment{font-style:italic}
-.hljs-title,.hljs-title.function_,.hljs-title.class_,.hljs-section,.hljs-selector-class,.hljs-selector-id{color:var(--_hl-title)}
-.hljs-built_in,.hljs-type,.hljs-variable,.hljs-symbol,.hljs-bullet{color:var(--_hl-type)}
-.hljs-name,.hljs-tag,.hljs-selector-tag{color:var(--_hl-tag)}
-.hljs-addition{color:var(--_hl-tag)}
-.hljs-deletion{color:var(--_hl-keyword)}
-.hljs-section,.hljs-strong{font-weight:600}
-.hljs-emphasis{font-style:italic}
+.docent-code .hljs-keyword,.docent-code .hljs-doctag,.docent-code .hljs-template-tag,.docent-code .hljs-template-variable,.docent-code .hljs-variable.language_,.docent-code .hljs-meta .hljs-keyword{color:var(--_hl-keyword)}
+.docent-code .hljs-string,.docent-code .hljs-regexp,.docent-code .hljs-meta .hljs-string{color:var(--_hl-string)}
+.docent-code .hljs-number,.docent-code .hljs-literal,.docent-code .hljs-attr,.docent-code .hljs-attribute,.docent-code .hljs-property,.docent-code .hljs-operator,.docent-code .hljs-selector-attr,.docent-code .hljs-selector-pseudo{color:var(--_hl-number)}
+.docent-code .hljs-comment,.docent-code .hljs-quote,.docent-code .hljs-meta,.docent-code .hljs-code{color:var(--_hl-comment)}
+.docent-code .hljs-comment{font-style:italic}
+.docent-code .hljs-title,.docent-code .hljs-title.function_,.docent-code .hljs-title.class_,.docent-code .hljs-section,.docent-code .hljs-selector-class,.docent-code .hljs-selector-id{color:var(--_hl-title)}
+.docent-code .hljs-built_in,.docent-code .hljs-type,.docent-code .hljs-variable,.docent-code .hljs-symbol,.docent-code .hljs-bullet{color:var(--_hl-type)}
+.docent-code .hljs-name,.docent-code .hljs-tag,.docent-code .hljs-selector-tag{color:var(--_hl-tag)}
+.docent-code .hljs-addition{color:var(--_hl-tag)}
+.docent-code .hljs-deletion{color:var(--_hl-keyword)}
+.docent-code .hljs-section,.docent-code .hljs-strong{font-weight:600}
+.docent-code .hljs-emphasis{font-style:italic}
 `;
