@@ -201,6 +201,21 @@ describe('Assistant', () => {
     expect(reloaded.loadMessages()).toEqual([]);
   });
 
+  it('shows the conversation of the scope the options point at', async () => {
+    harness = await renderAssistant();
+    harness.server.respondWith(streamResponse(sse(answerChunks('Answer for demo.'))));
+    await openPanel();
+    await ask('Question for demo');
+    await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Answer for demo.'));
+    await waitFor(() => expect(harness!.store.loadMessages()).toHaveLength(2));
+    const demoOptions = harness.store.options.value;
+    act(() => harness!.store.setOptions({ ...demoOptions, domain: 'other' }));
+    await waitFor(() => expect(screen.getByRole('log').textContent).not.toContain('Answer for demo.'));
+    expect(harness.store.loadMessages()).toEqual([]);
+    act(() => harness!.store.setOptions(demoOptions));
+    await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Answer for demo.'));
+  });
+
   it('asks from code, opening the panel and sending at once', async () => {
     harness = await renderAssistant();
     harness.server.respondWith(streamResponse(sse(answerChunks('Answered from ask().'))));

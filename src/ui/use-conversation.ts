@@ -47,16 +47,18 @@ export function useConversation(store: WidgetStore): Conversation {
     void chat.sendMessage({ text, metadata: context.length > 0 ? { context: [...context] } : {} });
   }
 
-  usePersistence(store, chat.messages, busy);
+  usePersistence(store, chatId, chat.messages, busy);
 
-  const handledVersion = useRef(version);
+  const handled = useRef({ version, chatId });
   useEffect(() => {
-    if (handledVersion.current === version) return;
-    handledVersion.current = version;
+    const previous = handled.current;
+    handled.current = { version, chatId };
+    // A new scope (another base URL or domain) got a new chat from its own stored messages.
+    if (previous.version === version || previous.chatId !== chatId) return;
     if (busy) void chat.stop();
     chat.clearError();
     chat.setMessages([]);
-  }, [version]);
+  }, [version, chatId]);
 
   useEffect(() => {
     if (chat.error !== undefined && classifyError(chat.error).kind === 'thread-not-found') store.setThread(emptyThread);
@@ -72,30 +74,36 @@ export function useConversation(store: WidgetStore): Conversation {
   return { chat, busy, send };
 }
 
-function usePersistence(store: WidgetStore, messages: DocentUIMessage[], busy: boolean): void {
+function usePersistence(store: WidgetStore, chatId: string, messages: DocentUIMessage[], busy: boolean): void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(messages);
-  latest.current = messages;
+  const latest = useRef({ chatId, messages });
+  latest.current = { chatId, messages };
+
+  // Effects and timers run after the render that scheduled them; if the options moved the
+  // store to another scope meanwhile, these messages belong to the old one and are not written.
+  const save = (scope: string, list: readonly DocentUIMessage[]) => {
+    if (store.chatId === scope) store.saveMessages(list);
+  };
 
   useEffect(() => {
     if (!busy) {
       clearTimeout(timer.current);
       timer.current = undefined;
-      store.saveMessages(messages);
+      save(chatId, messages);
       return;
     }
     // While streaming: one save per interval with the newest messages, not one per token.
     timer.current ??= setTimeout(() => {
       timer.current = undefined;
-      store.saveMessages(latest.current);
+      save(latest.current.chatId, latest.current.messages);
     }, streamingSaveInterval);
-  }, [messages, busy]);
+  }, [messages, busy, chatId]);
 
   useEffect(
     () => () => {
       if (timer.current === undefined) return;
       clearTimeout(timer.current);
-      store.saveMessages(latest.current);
+      save(latest.current.chatId, latest.current.messages);
     },
     [],
   );
