@@ -60,7 +60,8 @@ describe('MessageList', () => {
     expect(screen.getByRole('button', { name: 'Regenerate' })).toBeTruthy();
   });
 
-  it('follows new text at the bottom, but not once the reader scrolls up', () => {
+  it('follows new text at the bottom, but not once the reader scrolls up', async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const { rerender } = render(list([question, answer('One')], 'streaming'));
     const log = screen.getByRole('log');
     let height = 1000;
@@ -70,11 +71,13 @@ describe('MessageList', () => {
     Object.defineProperty(log, 'scrollTop', { get: () => top, set: (value: number) => (top = Math.min(value, height - 400)) });
 
     rerender(list([question, answer('One two')], 'streaming'));
+    await nextFrame();
     expect(top).toBe(600);
     fireEvent.scroll(log);
 
     height = 1400;
     rerender(list([question, answer('One two three')], 'streaming'));
+    await nextFrame();
     expect(top).toBe(1000);
     fireEvent.scroll(log);
 
@@ -82,12 +85,14 @@ describe('MessageList', () => {
     fireEvent.scroll(log);
     height = 1800;
     rerender(list([question, answer('One two three four')], 'streaming'));
+    await nextFrame();
     expect(top).toBe(300);
 
     top = 1390;
     fireEvent.scroll(log);
     height = 2000;
     rerender(list([question, answer('One two three four five')], 'streaming'));
+    await nextFrame();
     expect(top).toBe(1600);
   });
 });

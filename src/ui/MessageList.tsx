@@ -56,13 +56,20 @@ export function MessageList(props: MessageListProps): JSX.Element {
   if (messages.length > messageCount.current && last?.role === 'user') following.current = true;
   messageCount.current = messages.length;
 
+  // Reading scrollHeight forces a layout; doing it in an animation frame means at most one per
+  // frame, at the moment the browser lays out anyway, however many chunks rendered meanwhile.
+  const frame = useRef(0);
   useLayoutEffect(() => {
-    const log = logRef.current;
-    if (log && following.current) {
+    if (!following.current || frame.current !== 0) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const log = logRef.current;
+      if (!log || !following.current) return;
       log.scrollTop = log.scrollHeight;
       lastScrollTop.current = log.scrollTop;
-    }
+    });
   });
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   function onScroll(): void {
     const log = logRef.current;

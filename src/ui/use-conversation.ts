@@ -9,8 +9,8 @@ import { emptyThread } from '../core/thread-storage.js';
 /** While an answer streams, the conversation is saved at most this often (milliseconds). */
 export const streamingSaveInterval = 1000;
 
-/** How often `useChat` re-renders while tokens arrive (milliseconds): about two frames. */
-const renderThrottle = 32;
+/** How often `useChat` re-renders while tokens arrive (milliseconds): about three frames. */
+const renderThrottle = 50;
 
 /** The conversation as the components use it: `useChat`'s helpers plus the widget's actions. */
 export interface Conversation {
