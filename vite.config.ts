@@ -39,6 +39,7 @@ const browserTarget = 'es2022';
 // Script tag only: the SDK's zod 3 path is unreachable there (see src/embed/zod-v3-unused.ts).
 const scriptTagAliases = [
   { find: /^zod\/v3$/, replacement: fileURLToPath(new URL('./src/embed/zod-v3-unused.ts', import.meta.url)) },
+  { find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zod-v4-without-json-schema.ts', import.meta.url)) },
 ];
 
 export default defineConfig(({ mode }): UserConfig => ({

@@ -1,6 +1,4 @@
 import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
-import type { ChatTransport } from 'ai';
-import { transportFor } from './assistant-transport.js';
 import { createColorScheme, type ColorScheme } from './color-scheme.js';
 import { normalizeContextItem, type ContextItem, type DocentUIMessage } from './context-item.js';
 import { clearMessages, readMessages, writeMessages } from './conversation-storage.js';
@@ -63,18 +61,12 @@ export interface WidgetStore {
   readonly pendingQuestion: Signal<PendingQuestion | null>;
   /** Bumped by `reset()`: the UI then clears its chat (`setMessages([])`). */
   readonly conversationVersion: ReadonlySignal<number>;
-  /** The widget's events; the transport emits `submit`, `finish` and `error`, the UI `feedback` and `source-click`. */
+  /** The widget's events; the transport (`transportFor(store)`) emits `submit`, `finish` and `error`, the UI `feedback` and `source-click`. */
   readonly events: Emitter<DocentEventMap>;
   /** A chat id for `useChat`, stable per base URL and domain. */
   readonly chatId: string;
   /** The prefix of this widget's storage keys: `docent:v1:<baseUrl>:<domain>`. */
   readonly storageKey: string;
-  /**
-   * The chat transport, created on first use.
-   * @deprecated use `transportFor(store)` from `assistant-transport.ts` in lazily loaded code:
-   * this getter makes the store import the chat SDK at page load. To be removed.
-   */
-  readonly transport: ChatTransport<DocentUIMessage>;
   /** The `fetch` the transport uses. */
   readonly fetch: typeof fetch | undefined;
   /** Path of the page the reader is on, cut to 200 characters (`currentPath`). */
@@ -179,9 +171,6 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
     },
     get storageKey() {
       return prefix;
-    },
-    get transport() {
-      return transportFor(store);
     },
     fetch: environment.fetch,
     currentPath() {
