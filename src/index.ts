@@ -25,5 +25,4 @@ export { defaultLabels, type Labels } from './core/labels.js';
 export type { ContextItem, DocentMessageMetadata, DocentUIMessage } from './core/context-item.js';
 export type { DocentEventMap, DocentEventName, DocentEventHandler } from './core/events.js';
 export { AssistantError, classifyError, type AssistantErrorKind } from './core/assistant-error.js';
-export { createAssistantTransport, AssistantTransport } from './core/assistant-transport.js';
 export { docentVersion as version } from './core/version.js';
