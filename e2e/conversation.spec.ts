@@ -113,6 +113,7 @@ test('the thread id from the finish event is sent with the second message and af
   expect(second.threadId).toBe(threadId);
   expect(second.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
 
+  await docent.waitForSavedConversation(4);
   await page.reload();
   await docent.open();
   // The conversation is back after the reload …
@@ -139,6 +140,7 @@ test('the conversation is restored on another page of the site and continues its
   const threadId = finishThreadId((await proxiedExchange(site, 1)).ended);
   expect(threadId).toMatch(/\S/);
 
+  await docent.waitForSavedConversation(2);
   await page.keyboard.press('Escape');
   await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Theming' }).click();
   await expect(page).toHaveURL(/\/docs\/theming$/);
@@ -163,4 +165,29 @@ test('the conversation is restored on another page of the site and continues its
   const third = await docent.nthRequest(requests, 3);
   expect(third.threadId).toBeNull();
   expect(third.messages).toHaveLength(1);
+});
+
+test('a question asked right before following a link is still in the conversation on the next page', async ({ page }) => {
+  const docent = new DocentPage(page);
+  await page.goto(`${site.url}/docs/getting-started`);
+  await docent.open();
+  site.proxy.failNext({ kind: 'slow', delayMilliseconds: 100 });
+  await docent.ask('How do I install Docent with npm?');
+  await expect(docent.questions).toHaveCount(1);
+  await expect(docent.stopButton).toBeVisible();
+
+  // The reader follows a link of the page while the answer is on its way.
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Theming' }).click();
+  await expect(page).toHaveURL(/\/docs\/theming$/);
+  await docent.open();
+  // The thread of that question is kept (from the response header) …
+  const storedThread = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('docent:') && name.endsWith(':thread'));
+    return key === undefined ? null : (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { threadId?: string } | null)?.threadId ?? null;
+  });
+  expect(storedThread).toMatch(/\S/);
+  // … so the question must be too: a thread the reader cannot see would be continued blindly.
+  await expect(docent.questions).toHaveCount(1);
+  await expect(docent.questions.first()).toContainText('How do I install Docent with npm?');
 });
