@@ -140,6 +140,11 @@ describe('resolveOptions', () => {
       expect(errors[0]).toContain('assistant API key (svc_dsc_…)');
     });
 
+    it('accepts an assistant key of any prefix and a proxy’s own token', () => {
+      expect(resolveOptions({ domain: 'acme', apiKey: 'acme_dsc_public' }, page).errors).toEqual([]);
+      expect(resolveOptions({ domain: 'acme', apiKey: 'proxy-token-123' }, page).errors).toEqual([]);
+    });
+
     it('needs a base URL where there is no page to take the origin from', () => {
       const { errors } = resolveOptions(required, {});
       expect(errors).toEqual([expect.stringMatching(/^baseUrl is required outside a web page/)]);
