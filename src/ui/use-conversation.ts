@@ -85,12 +85,17 @@ function usePersistence(store: WidgetStore, chatId: string, messages: DocentUIMe
     if (store.chatId === scope) store.saveMessages(list);
   };
 
+  const savedCount = useRef(messages.length);
+
   useEffect(() => {
-    if (!busy) {
+    // A new question is written at once: a reader who follows a link right after asking must
+    // find the question (and the thread it started) on the next page.
+    if (!busy || messages.length !== savedCount.current) {
       clearTimeout(timer.current);
       timer.current = undefined;
+      savedCount.current = messages.length;
       save(chatId, messages);
-      return;
+      if (!busy) return;
     }
     // While streaming: one save per interval with the newest messages, not one per token.
     timer.current ??= setTimeout(() => {
@@ -99,12 +104,19 @@ function usePersistence(store: WidgetStore, chatId: string, messages: DocentUIMe
     }, streamingSaveInterval);
   }, [messages, busy, chatId]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Leaving the page mid-answer keeps what has streamed so far (sessionStorage writes are
+    // synchronous, so they complete inside pagehide).
+    const flush = () => {
       if (timer.current === undefined) return;
       clearTimeout(timer.current);
+      timer.current = undefined;
       save(latest.current.chatId, latest.current.messages);
-    },
-    [],
-  );
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
 }
