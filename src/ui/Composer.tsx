@@ -85,12 +85,14 @@ export function Composer(props: ComposerProps): JSX.Element {
             onInput={(event) => (draft.value = event.currentTarget.value)}
             onKeyDown={onKeyDown}
           />
+          {/* Distinct keys: reusing one <button> would turn the pressed Stop into a submit
+              button before the click's default action runs, sending the draft. */}
           {busy ? (
-            <button type="button" class="docent-send docent-is-stop" aria-label={labels.stop} title={labels.stop} onClick={props.onStop}>
+            <button key="stop" type="button" class="docent-send docent-is-stop" aria-label={labels.stop} title={labels.stop} onClick={props.onStop}>
               <Icon name="stop" size={14} />
             </button>
           ) : (
-            <button type="submit" class="docent-send" aria-label={labels.send} title={labels.send} disabled={!canSend}>
+            <button key="send" type="submit" class="docent-send" aria-label={labels.send} title={labels.send} disabled={!canSend}>
               <Icon name="send" size={16} />
             </button>
           )}
