@@ -8,7 +8,8 @@ import { defineConfig, type UserConfig } from 'vite';
  * - default mode: `dist/docent.js`, the self-contained IIFE for the script tag (styles are
  *   TypeScript strings, so they are inside), with a hidden source map that `npm run size`
  *   uses to attribute bytes to packages.
- * - `--mode npm`: the ESM entries for npm (`dist/index.js`, `dist/element.js`), with the
+ * - `--mode npm`: the ESM entries for npm (`dist/index.js`, `dist/element.js`, the API clients
+ *   `dist/client.js` and the CLI `dist/cli.js`), with the
  *   runtime dependencies left to the consumer's bundler — except the chat SDK's React
  *   bindings, which are bundled so that `react` resolves to `preact/compat` for every consumer.
  * `npm run dev` serves `index.html` (the widget against the reference server, see README).
@@ -26,7 +27,9 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
 };
 const bundledForNpm = new Set(['@ai-sdk/react']);
 const npmExternals = Object.keys(packageJson.dependencies).filter((name) => !bundledForNpm.has(name));
-const isNpmExternal = (id: string) => npmExternals.some((name) => id === name || id.startsWith(`${name}/`));
+// Node built-ins stay imports: the CLI entry runs in Node.
+const isNpmExternal = (id: string) =>
+  id.startsWith('node:') || npmExternals.some((name) => id === name || id.startsWith(`${name}/`));
 
 /** swr's module-level "use client" means nothing outside React Server Components. */
 const quietDirectives = <Warning extends { code?: string }>(warning: Warning, warn: (warning: Warning) => void) => {
@@ -60,7 +63,13 @@ export default defineConfig(({ mode }): UserConfig => ({
           // `jitless` is an entry of its own so that it stays a separate module imported first:
           // inlined into a chunk, its `config()` call would run after that chunk's `ai` import.
           lib: {
-            entry: { index: 'src/index.ts', element: 'src/element.ts', jitless: 'src/core/jitless.ts' },
+            entry: {
+              index: 'src/index.ts',
+              element: 'src/element.ts',
+              jitless: 'src/core/jitless.ts',
+              client: 'src/client/index.ts',
+              cli: 'src/client/cli.ts',
+            },
             formats: ['es'],
           },
           rollupOptions: { external: isNpmExternal, onwarn: quietDirectives },
