@@ -111,3 +111,29 @@ test('a code block’s "Ask AI" button attaches the block as a code item', async
   expect(body.context).toEqual([{ type: 'code', value: code, path: '/docs/getting-started', elementId: 'getting-started-snippet' }]);
   expect(await docent.lastAnswerText()).not.toBe('');
 });
+
+test('removing a context chip from the keyboard keeps focus in the panel', async ({ page }) => {
+  const docent = new DocentPage(page);
+  await page.goto(`${site.url}/docs/getting-started`);
+  await docent.ready();
+  await page.evaluate(() => {
+    const docent = (window as unknown as { Docent: { addContext(item: unknown): void; open(): void } }).Docent;
+    docent.addContext({ type: 'code', value: 'npm install docent' });
+    docent.addContext({ type: 'textSelection', value: 'Use the assistant key, never the admin key.' });
+    docent.open();
+  });
+  await expect(docent.contextChips).toHaveCount(2);
+  const remove = docent.contextChips.first().getByRole('button', { name: /^Remove Code/ });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(docent.contextChips).toHaveCount(1);
+
+  // A keyboard user must not be thrown back to the top of the page: focus stays in the panel.
+  const focusInPanel = () =>
+    page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.closest('[role="dialog"]') != null;
+    });
+  await expect.poll(focusInPanel).toBe(true);
+});
