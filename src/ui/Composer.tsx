@@ -73,7 +73,12 @@ export function Composer(props: ComposerProps): JSX.Element {
       }}
     >
       <div class="docent-composer-box">
-        <ContextChips items={props.context} labels={labels} onRemove={props.onRemoveContext} />
+        <ContextChips
+          items={props.context}
+          labels={labels}
+          onRemove={props.onRemoveContext}
+          onRemovedLast={() => textareaRef.current?.focus()}
+        />
         <div class="docent-composer-row">
           <textarea
             ref={textareaRef}

@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ContextItem } from '../core/context-item.js';
 import type { Labels } from '../core/labels.js';
 import { formatLabel } from '../core/labels.js';
@@ -18,6 +19,8 @@ export interface ContextChipsProps {
   labels: ContextChipLabels;
   /** Removes the item at `index`; without it the chips are read-only (in a sent message). */
   onRemove?: (index: number) => void;
+  /** Called after the last chip was removed by its button, to put focus somewhere useful. */
+  onRemovedLast?: () => void;
 }
 
 const previewLength = 48;
@@ -33,10 +36,23 @@ export function contextPreview(value: string): string {
  * preview of the value, a visible note when the value was cut, and (in the composer) a remove
  * button named after the chip, e.g. "Remove Selection “npm install docent”".
  */
-export function ContextChips({ items, labels, onRemove }: ContextChipsProps): JSX.Element | null {
+export function ContextChips({ items, labels, onRemove, onRemovedLast }: ContextChipsProps): JSX.Element | null {
+  const list = useRef<HTMLUListElement>(null);
+  // The removed chip's button had focus; without this, focus would fall to the host page's body.
+  const removedIndex = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = removedIndex.current;
+    if (index === null) return;
+    removedIndex.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.docent-chip-remove');
+    const next = buttons?.[Math.min(index, buttons.length - 1)];
+    if (next) next.focus();
+    else onRemovedLast?.();
+  }, [items]);
+
   if (items.length === 0) return null;
   return (
-    <ul class="docent-chips" aria-label={labels.contextHeading}>
+    <ul class="docent-chips" aria-label={labels.contextHeading} ref={list}>
       {items.map((item, index) => {
         const typeLabel = item.type === 'code' ? labels.contextCode : labels.contextSelection;
         const preview = contextPreview(item.value);
@@ -53,7 +69,10 @@ export function ContextChips({ items, labels, onRemove }: ContextChipsProps): JS
                 type="button"
                 class="docent-chip-remove"
                 aria-label={formatLabel(labels.contextRemove, { label: `${typeLabel} “${preview}”` })}
-                onClick={() => onRemove(index)}
+                onClick={() => {
+                  removedIndex.current = index;
+                  onRemove(index);
+                }}
               >
                 <Icon name="close" size={12} />
               </button>
