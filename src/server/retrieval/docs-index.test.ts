@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { DocPage } from './docs-folder';
 import { loadDocPages } from './docs-folder';
 import { DocsIndex, loadDocsIndex } from './docs-index';
 
@@ -129,5 +130,57 @@ describe('DocsIndex currentPath boost', () => {
     expect(hit?.url).toBe('https://example.com/harbor/docs/fr/getting-started#installation');
     expect(published.pages).toHaveLength(pages.length);
     expect(published.sectionCount).toBe(index.sectionCount);
+  });
+});
+
+describe('DocsIndex on a large corpus', () => {
+  // 400 pages that all talk about configuring the widget, so "configure" and "widget" are in
+  // every section: too common to look up, as in any large documentation set.
+  const filler = (index: number): DocPage => ({
+    path: `/docs/area/page-${index}`,
+    sourceFile: `/docs/area/page-${index}.md`,
+    title: `Area ${index}`,
+    groups: [],
+    markdown: `## Topic ${index}\n\nConfigure the widget for case ${index}, then configure the widget again.\n\n## More ${index}\n\nThe widget is configured here too, with option${index}.\n`,
+  });
+  const special: DocPage[] = [
+    {
+      path: '/docs/theming',
+      sourceFile: '/docs/theming.md',
+      title: 'Theming',
+      groups: [],
+      markdown: '## Dark mode\n\nConfigure the widget to follow the dark color scheme.\n\n## Fonts\n\nConfigure the widget font.\n',
+    },
+    {
+      path: '/docs/setup',
+      sourceFile: '/docs/setup.md',
+      title: 'Setup',
+      groups: [],
+      markdown: '## Configure the widget\n\nStart here to configure the widget.\n\n## Webhooks\n\nWebhooks tell your server about answers.\n',
+    },
+    {
+      path: '/docs/events',
+      sourceFile: '/docs/events.md',
+      title: 'Events',
+      groups: [],
+      markdown: '## Configure webhooks\n\nWebhooks are set per widget.\n',
+    },
+  ];
+  let large: DocsIndex;
+
+  beforeAll(() => {
+    large = DocsIndex.fromPages([...Array.from({ length: 400 }, (_, index) => filler(index)), ...special]);
+  });
+
+  test('the distinctive words decide, however many common words surround them', () => {
+    expect(large.search({ query: 'How do I configure the widget for dark mode?', limit: 3 })[0]?.id).toBe('/docs/theming#dark-mode');
+  });
+
+  test('common words still count where a heading has them', () => {
+    expect(large.search({ query: 'configure webhooks', limit: 3 })[0]?.id).toBe('/docs/events#configure-webhooks');
+  });
+
+  test('a question made only of common words finds the section whose heading names them', () => {
+    expect(large.search({ query: 'How do I configure the widget?', limit: 3 })[0]?.id).toBe('/docs/setup#configure-the-widget');
   });
 });

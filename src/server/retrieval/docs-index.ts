@@ -1,23 +1,16 @@
 import MiniSearch from 'minisearch';
+import type { SearchOptions } from 'minisearch';
 import type { DocPage, LoadDocPagesOptions } from './docs-folder';
 import { loadDocPages } from './docs-folder';
 import type { DocSection, SplitIntoSectionsOptions } from './sections';
 import { splitIntoSections } from './sections';
-import { processTerm, tokenizeText } from './search-terms';
+import type { SearchFilter } from './section-filter';
+import { comparablePath, sectionFilter } from './section-filter';
+import type { FocusedQuery } from './query-focus';
+import { focusQuery } from './query-focus';
+import { processTerm, textTerms, tokenizeText } from './search-terms';
 
-/**
- * Restricts a search to sections whose page front matter matches. A section passes when it
- * matches every field given: `version` and `language` exactly (ignoring case), `groups` when the
- * page shares at least one group with the filter. A page without the field does not match it.
- */
-export interface SearchFilter {
-  /** Only pages with this `version`, e.g. `'v2'`. */
-  version?: string;
-  /** Only pages with this `language`, e.g. `'en'`. */
-  language?: string;
-  /** Only pages in at least one of these groups. */
-  groups?: string | string[];
-}
+export type { SearchFilter } from './section-filter';
 
 /** What {@link DocsIndex.search} looks for. */
 export interface SearchRequest {
@@ -58,6 +51,14 @@ interface IndexedSection {
 
 // Where a word appears says how much it is about the section: a heading word names the topic.
 const fieldBoosts = { heading: 2, title: 1.5, trail: 1.2, text: 1, code: 0.8 };
+/** Where a query made only of common words is looked up: there, such words still name a topic. */
+const headingFields = ['heading', 'title', 'trail'];
+/** Most words that count towards each of the title and heading bonuses. */
+const maximumBonusWords = 2;
+/** Factor for each query word in the title of a section's page. */
+const titleBonus = 0.2;
+/** Factor for each common query word (left out of the lookup) that a section's headings contain. */
+const commonHeadingBonus = 0.25;
 
 /**
  * The search index over one documentation folder: every page split into sections, indexed with
@@ -75,27 +76,48 @@ export class DocsIndex {
   readonly #sections = new Map<string, DocSection>();
   readonly #pagePaths = new Map<string, readonly string[]>();
   readonly #currentPageBoost: number;
+  /** In how many sections each term occurs. */
+  readonly #documentFrequency = new Map<string, number>();
+  /** Terms of each section's heading and the headings above it, by section id. */
+  readonly #headingTerms = new Map<string, Set<string>>();
+  /** Terms of each page's title, by page path. */
+  readonly #titleTerms = new Map<string, Set<string>>();
 
   private constructor(pages: readonly DocPage[], options: DocsIndexOptions) {
     this.pages = pages;
     this.#currentPageBoost = options.currentPageBoost ?? 1.5;
+    // Counting each section's distinct terms as MiniSearch indexes them gives the document
+    // frequencies that focus queries, without tokenising everything twice.
+    let sectionTerms: Set<string> | undefined;
     this.#search = new MiniSearch<IndexedSection>({
       fields: ['title', 'heading', 'trail', 'text', 'code'],
       tokenize: tokenizeText,
-      processTerm,
+      processTerm: (word) => {
+        const terms = processTerm(word);
+        if (terms !== null && sectionTerms !== undefined) for (const term of terms) sectionTerms.add(term);
+        return terms;
+      },
+      searchOptions: { processTerm },
     });
     const siteUrl = options.siteUrl?.trim().replace(/\/+$/, '') ?? '';
-    const documents: IndexedSection[] = [];
     for (const page of pages) {
       const comparable = new Set([comparablePath(page.path)]);
       if (siteUrl !== '') comparable.add(comparablePath(siteUrl + page.path));
       this.#pagePaths.set(page.path, [...comparable]);
-      for (const section of splitIntoSections(page, { siteUrl })) {
+      this.#titleTerms.set(page.path, new Set(textTerms(page.title)));
+      splitIntoSections(page, { siteUrl }).forEach((section, position) => {
+        if (this.#sections.has(section.id)) return;
         this.#sections.set(section.id, section);
-        documents.push(toIndexedSection(section));
-      }
+        this.#headingTerms.set(section.id, new Set(textTerms(`${section.headingTrail.join(' ')} ${section.heading}`)));
+        sectionTerms = new Set();
+        // The page title is indexed once, with the page's first section; the other sections get
+        // its weight after the lookup. Repeating it in every section would make each title word
+        // a long posting list that every query containing it has to walk.
+        this.#search.add(toIndexedSection(section, position === 0));
+        for (const term of sectionTerms) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
+      });
     }
-    this.#search.addAll(documents);
+    sectionTerms = undefined;
   }
 
   /**
@@ -113,37 +135,65 @@ export class DocsIndex {
 
   /**
    * The sections that best match the query, best first, at most `limit` of them.
-   * Words match by prefix and, for longer words, with a typo or two.
+   * Words the docs do not contain match by prefix and, when longer, with a typo or two.
    */
   search(request: SearchRequest): SearchHit[] {
     const limit = Math.floor(request.limit);
     if (request.query.trim() === '' || !(limit > 0)) return [];
+    const frequency = this.#documentFrequency;
+    const focused = focusQuery(request.query, (term) => frequency.get(term) ?? 0, this.#sections.size);
+    if (focused.query === '') return [];
     const passes = sectionFilter(request.filter);
-    const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
-    const boost = this.#currentPageBoost;
-    const results = this.#search.search(request.query, {
+    const searchOptions: SearchOptions = {
       boost: fieldBoosts,
-      prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      // A word the docs contain is complete (stemming already joins its forms) and not a typo:
+      // expanding it by prefix or near spellings only adds noise and cost. A word they do not
+      // contain is a partial word ("authent") or a typo ("webhok"). Short stems stay exact, or
+      // "pag" would find "packag".
+      prefix: (term) => term.length >= 4 && !frequency.has(term),
+      fuzzy: (term) => (term.length >= 5 && !frequency.has(term) ? 0.2 : false),
       maxFuzzy: 2,
       weights: { prefix: 0.4, fuzzy: 0.3 },
-      filter: passes === undefined ? undefined : (result) => passes(this.#sections.get(result.id as string)),
-      boostDocument:
-        current === undefined
-          ? undefined
-          : (id: string) => {
-              const pagePath = this.#sections.get(id)?.pagePath;
-              const paths = pagePath === undefined ? undefined : this.#pagePaths.get(pagePath);
-              return paths?.includes(current) ? boost : 1;
-            },
-    });
+      filter: passes === undefined ? undefined : (result) => passes(this.#sections.get(result.id as string) as DocSection),
+    };
+    const results = this.#search.search(focused.query, focused.headingsOnly ? { ...searchOptions, fields: headingFields } : searchOptions);
+
+    // Boosts are applied here rather than per term inside the library: the same factor on every
+    // term's score is the same factor on the total, at a fraction of the cost. Results come best
+    // first, so once even the largest possible boost cannot lift one into the top `limit`, none
+    // of the rest can either.
+    const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
+    const largestFactor =
+      (current === undefined ? 1 : this.#currentPageBoost) *
+      (1 + titleBonus) ** Math.min(focused.terms.length, maximumBonusWords) *
+      (1 + commonHeadingBonus) ** Math.min(focused.commonTerms.length, maximumBonusWords);
     const hits: SearchHit[] = [];
     for (const result of results) {
-      if (hits.length >= limit) break;
+      const lowest = hits.length === limit ? (hits.at(-1)?.score ?? 0) : 0;
+      if (result.score * largestFactor <= lowest) break;
       const section = this.#sections.get(result.id as string);
-      if (section !== undefined) hits.push({ ...section, score: result.score });
+      if (section === undefined) continue;
+      const score = result.score * this.#boostFor(section, current, focused);
+      if (score <= lowest) continue;
+      hits.push({ ...section, score });
+      hits.sort((left, right) => right.score - left.score);
+      if (hits.length > limit) hits.pop();
     }
     return hits;
+  }
+
+  /** The factor a section's score gets for the reader's page and for query words in its titles. */
+  #boostFor(section: DocSection, current: string | undefined, focused: FocusedQuery): number {
+    let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? this.#currentPageBoost : 1;
+    const titleTerms = this.#titleTerms.get(section.pagePath);
+    const headingTerms = this.#headingTerms.get(section.id);
+    let titleMatches = 0;
+    for (const term of focused.terms) if (titleTerms?.has(term)) titleMatches += 1;
+    let commonMatches = 0;
+    for (const term of focused.commonTerms) if (headingTerms?.has(term) || titleTerms?.has(term)) commonMatches += 1;
+    factor *= (1 + titleBonus) ** Math.min(titleMatches, maximumBonusWords);
+    factor *= (1 + commonHeadingBonus) ** Math.min(commonMatches, maximumBonusWords);
+    return factor;
   }
 }
 
@@ -161,7 +211,7 @@ export async function loadDocsIndex(folder: string, options: LoadDocsIndexOption
   return DocsIndex.fromPages(pages, options);
 }
 
-function toIndexedSection(section: DocSection): IndexedSection {
+function toIndexedSection(section: DocSection, withTitle: boolean): IndexedSection {
   const code: string[] = [];
   // Fences in a section are whole (the splitter keeps them so), which makes this scan safe.
   const prose = section.markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, (_match, _fence, body: string) => {
@@ -170,51 +220,11 @@ function toIndexedSection(section: DocSection): IndexedSection {
   });
   return {
     id: section.id,
-    title: section.pageTitle,
+    title: withTitle ? section.pageTitle : '',
     heading: section.anchor === undefined ? '' : section.heading,
     trail: section.headingTrail.join(' '),
     // Link targets are addresses, not words the reader would search for.
     text: prose.replace(/\]\([^)]*\)/g, ']').replace(/<[^>]+>/g, ' '),
     code: code.join('\n'),
   };
-}
-
-function sectionFilter(filter: SearchFilter | null | undefined): ((section: DocSection | undefined) => boolean) | undefined {
-  if (!filter) return undefined;
-  const version = filter.version?.trim().toLowerCase();
-  const language = filter.language?.trim().toLowerCase();
-  const groupList = filter.groups === undefined ? undefined : Array.isArray(filter.groups) ? filter.groups : [filter.groups];
-  // An empty list restricts nothing, like an absent one.
-  const groups = groupList === undefined || groupList.length === 0 ? undefined : new Set(groupList.map((group) => group.trim().toLowerCase()));
-  if (!version && !language && groups === undefined) return undefined;
-  return (section) => {
-    if (section === undefined) return false;
-    if (version && section.version?.toLowerCase() !== version) return false;
-    if (language && section.language?.toLowerCase() !== language) return false;
-    if (groups !== undefined && !section.groups.some((group) => groups.has(group.toLowerCase()))) return false;
-    return true;
-  };
-}
-
-/**
- * A page address reduced to what identifies the page: the path of a full URL, without query,
- * hash or trailing slash, percent-decoded.
- */
-function comparablePath(value: string): string {
-  let pathname = value.trim();
-  if (/^[a-z][a-z\d+.-]*:\/\//i.test(pathname)) {
-    try {
-      pathname = new URL(pathname).pathname;
-    } catch {
-      // Not a parsable URL: compare it as the reader sent it.
-    }
-  }
-  pathname = pathname.replace(/[?#].*$/, '');
-  try {
-    pathname = decodeURI(pathname);
-  } catch {
-    // A stray % is not worth rejecting a search over.
-  }
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
 }

@@ -36,27 +36,53 @@ const maximumTermLength = 40;
  * separate words, so `` `data-api-key` `` gives `data`, `api`, `key`.
  */
 export function tokenizeText(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}_]+/u).filter((word) => word !== '');
+  const words: string[] = [];
+  // Unicode property classes are slow to match; most docs text is ASCII, so a plain class finds
+  // the candidates and only a candidate with non-ASCII characters gets the exact split.
+  for (const candidate of text.match(wordCandidates) ?? []) {
+    if (!nonAscii.test(candidate)) words.push(candidate);
+    else for (const word of candidate.split(nonWordCharacters)) if (word !== '') words.push(word);
+  }
+  return words;
 }
+
+const wordCandidates = /[A-Za-z0-9_\u00C0-\uFFFF]+/g;
+const nonAscii = /[^\x00-\x7F]/;
+const nonWordCharacters = /[^\p{L}\p{N}\p{M}_]+/u;
+
+// Docs repeat a small vocabulary endlessly: remembering each word's terms makes indexing several
+// times faster. Bounded, so a stream of unique words (hashes, ids) cannot grow it without end.
+const termCache = new Map<string, string[] | null>();
+const termCacheSize = 100_000;
 
 /**
  * Normalises one raw word into index terms: lower case, a light English stem, stop words and
  * one-letter words dropped. Identifiers also yield their parts, so `retrievalPageSize` matches
  * "retrieval page size" and `svc_dsc_demo` matches "demo".
  *
- * @returns the terms (possibly several), or `null` when the word is not worth indexing.
+ * @returns the terms (possibly several; a shared array, not to be modified), or `null` when the
+ *   word is not worth indexing.
  */
 export function processTerm(word: string): string[] | null {
+  const cached = termCache.get(word);
+  if (cached !== undefined) return cached;
+  const terms = computeTerms(word);
+  if (termCache.size >= termCacheSize) termCache.clear();
+  termCache.set(word, terms);
+  return terms;
+}
+
+function computeTerms(word: string): string[] | null {
   if (word.length > maximumTermLength) return null;
-  const parts = identifierParts(word);
-  const terms = new Set<string>();
   const whole = normalizeWord(word);
+  // Most words are plain lower-case words: only identifiers need splitting.
+  const parts = /[\p{Lu}_]/u.test(word) ? identifierParts(word) : [];
+  if (parts.length <= 1) return whole === null ? null : [whole];
+  const terms = new Set<string>();
   if (whole !== null) terms.add(whole);
-  if (parts.length > 1) {
-    for (const part of parts) {
-      const term = normalizeWord(part);
-      if (term !== null) terms.add(term);
-    }
+  for (const part of parts) {
+    const term = normalizeWord(part);
+    if (term !== null) terms.add(term);
   }
   return terms.size === 0 ? null : [...terms];
 }
@@ -77,7 +103,12 @@ export function textTerms(text: string): string[] {
  * frame a question ("how do I use…", "explain…"). Used to judge whether the docs cover it.
  */
 export function subjectTerms(text: string): string[] {
-  return textTerms(text).filter((term) => !questionWords.has(term));
+  return textTerms(text).filter((term) => !isQuestionWord(term));
+}
+
+/** Whether a term only frames a question ("use", "explain", "work"…) rather than naming its subject. */
+export function isQuestionWord(term: string): boolean {
+  return questionWords.has(term);
 }
 
 /**

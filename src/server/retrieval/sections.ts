@@ -84,7 +84,8 @@ export function splitIntoSections(page: DocPage, options: SplitIntoSectionsOptio
     sections.push(section);
   };
 
-  for (const token of Lexer.lex(page.markdown)) {
+  // Block structure is all the split needs; skipping inline lexing makes indexing much faster.
+  for (const token of new Lexer().blockTokens(page.markdown.replace(/\r\n?/g, '\n'), [])) {
     if (token.type === 'heading' && (token as Tokens.Heading).depth <= maximumSectionDepth) {
       finish();
       const heading = token as Tokens.Heading;
