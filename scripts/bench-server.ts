@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:server`: how fast the reference server indexes and answers.
+ *
+ * Generates a 5,000-page documentation corpus in a temporary folder, then measures:
+ * - index build time (reading and parsing the pages, then sectioning and indexing them);
+ * - retrieval latency (p50/p95/p99) over a few hundred questions, with the current-page boost;
+ * - over HTTP on loopback against the real server (the test fixture's `startTestServer`) with the
+ *   embedded extractive model, from a client in a worker thread: time to first byte (response
+ *   headers), to the first answer text, and to the full answer, for 200 sequential and 50
+ *   concurrent requests.
+ *
+ * Options (environment): BENCH_PAGES (default 5000), BENCH_QUERIES (default 500),
+ * BENCH_SEQUENTIAL (default 200), BENCH_CONCURRENT (default 50).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { startTestServer } from '../e2e/fixtures/server';
+import { loadDocPages } from '../src/server/retrieval/docs-folder';
+import { DocsIndex } from '../src/server/retrieval/docs-index';
+import type { BenchClientJob, BenchTiming } from './bench-client';
+import type { BenchQuestion } from './bench-corpus';
+import { writeCorpus } from './bench-corpus';
+
+const pageCount = numberSetting('BENCH_PAGES', 5_000);
+const queryCount = numberSetting('BENCH_QUERIES', 500);
+const sequentialCount = numberSetting('BENCH_SEQUENTIAL', 200);
+const concurrentCount = numberSetting('BENCH_CONCURRENT', 50);
+const assistantKey = 'svc_dsc_bench';
+
+interface Row {
+  measure: string;
+  value: string;
+  note?: string;
+}
+
+const rows: Row[] = [];
+const folder = await mkdtemp(path.join(tmpdir(), 'docent-bench-'));
+try {
+  const written = await timed(() => writeCorpus(folder, pageCount));
+  const corpus = written.value;
+  console.error(`corpus: ${corpus.pages} pages, ${(corpus.bytes / 1_048_576).toFixed(1)} MB, written in ${seconds(written.milliseconds)}`);
+
+  const loaded = await timed(() => loadDocPages(folder));
+  const indexed = await timed(async () => DocsIndex.fromPages(loaded.value));
+  const index = indexed.value;
+  rows.push(
+    { measure: 'corpus', value: `${corpus.pages} pages`, note: `${index.sectionCount} sections, ${(corpus.bytes / 1_048_576).toFixed(1)} MB of Markdown` },
+    { measure: 'index build: read pages', value: seconds(loaded.milliseconds), note: 'files + front matter' },
+    { measure: 'index build: section + index', value: seconds(indexed.milliseconds), note: 'Markdown split, MiniSearch addAll' },
+    { measure: 'index build: total', value: seconds(loaded.milliseconds + indexed.milliseconds) },
+  );
+
+  benchRetrieval(index, corpus.questions);
+  await benchHttp(folder, corpus.questions);
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}
+printTable(rows);
+
+function benchRetrieval(index: DocsIndex, questions: BenchQuestion[]): void {
+  const sample = Array.from({ length: queryCount }, (_, position) => questions[(position * 7919) % questions.length] as BenchQuestion);
+  // Warm up the JIT so the numbers describe a server that has been running for a while.
+  for (const question of sample.slice(0, 50)) index.search({ query: question.text, limit: 5 });
+  const latencies: number[] = [];
+  const bestOfThree: number[] = [];
+  let found = 0;
+  for (const [position, question] of sample.entries()) {
+    const request = { query: question.text, limit: 5, currentPath: position % 2 === 0 ? question.pagePath : undefined };
+    const runs: number[] = [];
+    let hits: ReturnType<DocsIndex['search']> = [];
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      hits = index.search(request);
+      runs.push(performance.now() - started);
+    }
+    latencies.push(runs[0] ?? Number.NaN);
+    bestOfThree.push(Math.min(...runs));
+    if (hits.some((hit) => hit.pagePath === question.pagePath)) found += 1;
+  }
+  rows.push(
+    { measure: `retrieval p50 / p95 (${sample.length} queries)`, value: `${milliseconds(percentile(latencies, 50))} / ${milliseconds(percentile(latencies, 95))}`, note: 'limit 5, half with currentPath; aim p95 < 5 ms' },
+    { measure: 'retrieval p99 / max', value: `${milliseconds(percentile(latencies, 99))} / ${milliseconds(Math.max(...latencies))}` },
+    {
+      measure: 'retrieval p50 / p95, best of 3 runs',
+      value: `${milliseconds(percentile(bestOfThree, 50))} / ${milliseconds(percentile(bestOfThree, 95))}`,
+      note: 'the same queries with less noise from other processes',
+    },
+    { measure: 'retrieval: source page in top 5', value: `${((100 * found) / sample.length).toFixed(0)} %`, note: 'sanity check of ranking' },
+  );
+}
+
+async function benchHttp(docsFolder: string, questions: BenchQuestion[]): Promise<void> {
+  const started = await timed(() =>
+    startTestServer({
+      config: { organizations: [{ id: 'bench', domains: [{ id: 'bench', docs: docsFolder, assistantKeys: [assistantKey] }] }] },
+      limits: { perKeyPerMonth: 1_000_000, perOrganizationPerHour: 1_000_000, perIpPerDay: 1_000_000 },
+      extensions: [],
+    }),
+  );
+  const server = started.value;
+  rows.push({ measure: 'server start (index + listen)', value: seconds(started.milliseconds) });
+  try {
+    const endpoint = `${server.url}/discovery/v2/assistant/bench/message`;
+    const job = (mode: BenchClientJob['mode'], count: number, stride: number): BenchClientJob => ({
+      endpoint,
+      assistantKey,
+      mode,
+      questions: Array.from({ length: count }, (_, position) => questions[(position * stride) % questions.length] as BenchQuestion),
+    });
+    await askFromWorker(job('sequential', 20, 1));
+    addHttpRows(`${sequentialCount} sequential`, await askFromWorker(job('sequential', sequentialCount, 1)));
+    const burst = await timed(() => askFromWorker(job('concurrent', concurrentCount, 31)));
+    addHttpRows(`${concurrentCount} concurrent`, burst.value, `all ${concurrentCount} done in ${milliseconds(burst.milliseconds)} (incl. worker start)`);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Runs a batch of requests from a worker thread (see bench-client.ts) and returns their timings. */
+function askFromWorker(job: BenchClientJob): Promise<BenchTiming[]> {
+  return new Promise((resolve, reject) => {
+    // The worker needs the TypeScript loader too: it does not inherit the one tsx registered here.
+    const client = JSON.stringify(new URL('./bench-client.ts', import.meta.url).href);
+    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${client}); });`, { eval: true, workerData: job });
+    worker.once('message', (message: { timings?: BenchTiming[]; error?: string }) => {
+      void worker.terminate();
+      if (message.timings) resolve(message.timings);
+      else reject(new Error(message.error ?? 'the benchmark client failed'));
+    });
+    worker.once('error', reject);
+  });
+}
+
+function addHttpRows(label: string, timings: BenchTiming[], note?: string): void {
+  const pick = (key: keyof BenchTiming) => timings.map((timing) => timing[key]);
+  const summary = (key: keyof BenchTiming) => `${milliseconds(percentile(pick(key), 50))} / ${milliseconds(percentile(pick(key), 95))}`;
+  rows.push(
+    { measure: `HTTP ${label}: time to first byte p50 / p95`, value: summary('firstByte'), note: 'aim < 20 ms' },
+    { measure: `HTTP ${label}: first answer text p50 / p95`, value: summary('firstText') },
+    { measure: `HTTP ${label}: full answer p50 / p95`, value: summary('full'), note: note ?? `${Math.round(percentile(pick('bytes'), 50))} bytes median` },
+  );
+}
+
+function printTable(table: Row[]): void {
+  const width = (key: keyof Row) => Math.max(...table.map((row) => (row[key] ?? '').length), key.length);
+  const measureWidth = width('measure');
+  const valueWidth = width('value');
+  const line = (row: Row) => `${row.measure.padEnd(measureWidth)}  ${row.value.padStart(valueWidth)}  ${row.note ?? ''}`.trimEnd();
+  const load = loadavg().map((value) => value.toFixed(1)).join(' ');
+  console.log(`\nDocent server benchmark (Node ${process.version}, ${availableParallelism()} CPUs, load average ${load} at the end)\n`);
+  console.log(line({ measure: 'measure', value: 'value', note: 'note' }));
+  console.log(`${'-'.repeat(measureWidth)}  ${'-'.repeat(valueWidth)}  ----`);
+  for (const row of table) console.log(line(row));
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; milliseconds: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, milliseconds: performance.now() - started };
+}
+
+function percentile(values: number[], rank: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+function milliseconds(value: number): string {
+  return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+}
+
+function seconds(value: number): string {
+  return `${(value / 1_000).toFixed(2)} s`;
+}
+
+function numberSetting(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
