@@ -8,7 +8,7 @@ import type { SearchFilter } from './section-filter';
 import { comparablePath, sectionFilter } from './section-filter';
 import type { FocusedQuery } from './query-focus';
 import { focusQuery } from './query-focus';
-import { processTerm, textTerms, tokenizeText } from './search-terms';
+import { isQuestionWord, processTerm, textTerms, tokenizeText } from './search-terms';
 
 export type { SearchFilter } from './section-filter';
 
@@ -53,6 +53,8 @@ interface IndexedSection {
 const fieldBoosts = { heading: 2, title: 1.5, trail: 1.2, text: 1, code: 0.8 };
 /** Where a query made only of common words is looked up: there, such words still name a topic. */
 const headingFields = ['heading', 'title', 'trail'];
+/** Weight of a word that only frames a question ("use", "explain", "work"…). */
+const questionWordWeight = 0.3;
 /** Most words that count towards each of the title and heading bonuses. */
 const maximumBonusWords = 2;
 /** Factor for each query word in the title of a section's page. */
@@ -154,6 +156,8 @@ export class DocsIndex {
       fuzzy: (term) => (term.length >= 5 && !frequency.has(term) ? 0.2 : false),
       maxFuzzy: 2,
       weights: { prefix: 0.4, fuzzy: 0.3 },
+      // "How do I use…", "what does … mean": such words frame the question, they do not name its topic.
+      boostTerm: (term) => (isQuestionWord(term) ? questionWordWeight : 1),
       filter: passes === undefined ? undefined : (result) => passes(this.#sections.get(result.id as string) as DocSection),
     };
     const results = this.#search.search(focused.query, focused.headingsOnly ? { ...searchOptions, fields: headingFields } : searchOptions);
