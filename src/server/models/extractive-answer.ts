@@ -21,7 +21,7 @@ export interface ExtractiveAnswerOptions {
    * to count as covering the question. Default `0.5`.
    */
   coverageThreshold?: number;
-  /** Most quoted passages after the first sentence. Default `4`. */
+  /** Most quoted passages after the first sentence (sentences, list items or table rows). Default `3`. */
   maximumPassages?: number;
 }
 

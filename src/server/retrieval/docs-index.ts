@@ -64,8 +64,11 @@ const commonHeadingBonus = 0.25;
 
 /**
  * The search index over one documentation folder: every page split into sections, indexed with
- * MiniSearch (BM25+ ranking, prefix and fuzzy matching) over the page title, the section heading,
- * the headings above it, its prose and its code.
+ * MiniSearch (BM25+ ranking) over the page title, the section heading, the headings above it,
+ * its prose and its code. Words the docs do not contain match by prefix and with a typo or two.
+ * To stay fast on thousands of pages, words found in a large share of the sections are looked up
+ * only when nothing rarer was asked (and then in headings only); they still lift sections whose
+ * headings contain them.
  *
  * @example
  * const index = await loadDocsIndex('demo/docs');
