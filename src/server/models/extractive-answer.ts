@@ -219,9 +219,12 @@ function sourcesList(sections: AnswerSection[]): string {
   for (const section of sections) {
     if (seen.has(section.url)) continue;
     seen.add(section.url);
-    lines.push(`- [${escapeLinkText(sectionLabel(section))}](${section.url})`);
+    lines.push(`[${escapeLinkText(sectionLabel(section))}](${section.url})`);
   }
-  return `**Sources**\n\n${lines.join('\n')}`;
+  // One line naming the sections quoted above, not a second "Sources" list: clients already
+  // show the retrieved pages from the stream's source parts under the answer.
+  const listed = lines.length <= 1 ? lines.join('') : `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  return `Quoted from ${listed}.`;
 }
 
 function notCoveredAnswer(question: string, terms: string[], sectionTerms: Set<string>[]): string {

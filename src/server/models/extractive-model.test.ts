@@ -37,8 +37,8 @@ function codeBlocks(markdown: string): string[] {
 }
 
 function sourceLinks(markdown: string): string[] {
-  const sources = markdown.split('**Sources**')[1] ?? '';
-  return [...sources.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)$/gm)].map((match) => `${match[1]} -> ${match[2]}`);
+  const line = markdown.split('\n').find((text) => text.startsWith('Quoted from ')) ?? '';
+  return [...line.matchAll(/\[([^\]]+)\]\(([^)]+)\)/g)].map((match) => `${match[1]} -> ${match[2]}`);
 }
 
 describe('extractive model answers', () => {
@@ -87,7 +87,7 @@ describe('extractive model answers', () => {
 
     expect(firstParagraph(text)).toBe("The documentation doesn't cover this: I couldn't find anything about “LDAP” in these docs.");
     expect(text).toMatch(/Try rephrasing/);
-    expect(text).not.toContain('**Sources**');
+    expect(text).not.toContain('Quoted from');
     expect(await answerText('How do I cook pasta?')).toMatch(/^The documentation doesn't cover this/);
   });
 
