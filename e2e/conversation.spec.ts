@@ -167,24 +167,28 @@ test('the conversation is restored on another page of the site and continues its
 
 test('a question asked right before following a link is still in the conversation on the next page', async ({ page }) => {
   const docent = new DocentPage(page);
+  const storedThread = () =>
+    page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('docent:') && name.endsWith(':thread'));
+      return key === undefined ? null : (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { threadId?: string } | null)?.threadId ?? null;
+    });
   await page.goto(`${site.url}/docs/getting-started`);
   await docent.open();
   site.proxy.failNext({ kind: 'slow', delayMilliseconds: 100 });
   await docent.ask('How do I install Docent with npm?');
   await expect(docent.questions).toHaveCount(1);
   await expect(docent.stopButton).toBeVisible();
+  // The answer has started: its thread is known (from the response header) before any text.
+  await expect.poll(storedThread).toMatch(/\S/);
+  const thread = await storedThread();
 
   // The reader follows a link of the page while the answer is on its way.
   await page.keyboard.press('Escape');
   await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Theming' }).click();
   await expect(page).toHaveURL(/\/docs\/theming$/);
   await docent.open();
-  // The thread of that question is kept (from the response header) …
-  const storedThread = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('docent:') && name.endsWith(':thread'));
-    return key === undefined ? null : (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { threadId?: string } | null)?.threadId ?? null;
-  });
-  expect(storedThread).toMatch(/\S/);
+  // The thread is kept across the navigation …
+  expect(await storedThread()).toBe(thread);
   // … so the question must be too: a thread the reader cannot see would be continued blindly.
   await expect(docent.questions).toHaveCount(1);
   await expect(docent.questions.first()).toContainText('How do I install Docent with npm?');
