@@ -20,7 +20,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit.json' }]] : ['default'],
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/unit.json' }]] : ['default'],
     // Inline the chat SDK's React bindings so the react -> preact/compat alias applies to them.
     server: { deps: { inline: ['@ai-sdk/react', 'swr', 'use-sync-external-store'] } },
   },

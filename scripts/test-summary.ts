@@ -1,6 +1,6 @@
 /**
  * Prints the one CI summary line, `N passed, N failed`, over the unit (Vitest) and e2e
- * (Playwright) JSON reports in `test-results/`. A report that is missing because its runner
+ * (Playwright) JSON reports in `reports/` (not `test-results/`, which Playwright empties when it starts). A report that is missing because its runner
  * never started counts as one failure, so a broken run can never look green.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,23 +23,23 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const unit = readJson<VitestReport>('test-results/unit.json');
+const unit = readJson<VitestReport>('reports/unit.json');
 if (unit) {
   passed += unit.numPassedTests;
   failed += unit.numFailedTests;
   skipped += unit.numPendingTests ?? 0;
 } else {
-  console.error('test-results/unit.json is missing: the unit tests did not run to the end');
+  console.error('reports/unit.json is missing: the unit tests did not run to the end');
   failed += 1;
 }
 
-const e2e = readJson<PlaywrightReport>('test-results/e2e.json');
+const e2e = readJson<PlaywrightReport>('reports/e2e.json');
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
   skipped += e2e.stats.skipped;
 } else {
-  console.error('test-results/e2e.json is missing: the e2e tests did not run to the end');
+  console.error('reports/e2e.json is missing: the e2e tests did not run to the end');
   failed += 1;
 }
 
