@@ -18,7 +18,7 @@ border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_s
 
 .docent-message{display:flex;flex-direction:column;min-width:0;animation:docent-fade-in .2s ease-out}
 .docent-is-user{align-items:flex-end;align-self:flex-end;max-width:88%}
-.docent-bubble{padding:9px 14px;border-radius:18px 18px 4px 18px;background:var(--_accent);color:var(--_accent-contrast);
+.docent-bubble{padding:9px 14px;border-radius:18px 18px 4px 18px;background:var(--_accent-fill);color:var(--_accent-contrast);
 white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.5}
 .docent-is-user .docent-chips{justify-content:flex-end;margin:6px 0 0}
 .docent-is-assistant{font-size:14.5px;line-height:1.65}
@@ -87,12 +87,12 @@ background:var(--_surface);font-size:13px;font-weight:500;transition:border-colo
 .docent-composer{flex:none;padding:10px 14px 12px;background:var(--_surface)}
 .docent-composer-box{border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface);padding:6px 6px 6px 10px;
 transition:border-color .15s,box-shadow .15s;box-shadow:0 1px 2px rgb(15 23 42/.04)}
-.docent-composer-box:focus-within{border-color:var(--_accent);box-shadow:0 0 0 3px var(--_accent-soft)}
+.docent-composer-box:focus-within{border-color:var(--_accent);box-shadow:0 0 0 1px var(--_accent),0 0 0 4px var(--_accent-soft)}
 .docent-composer-row{display:flex;align-items:flex-end;gap:8px}
 .docent-input{flex:1;min-width:0;min-height:32px;max-height:200px;margin:0;padding:6px 0;border:0;outline:0;resize:none;background:transparent;
 color:var(--_text);font:inherit;font-size:14px;line-height:1.45}
 .docent-input::placeholder{color:var(--_text-muted);opacity:1}
-.docent-send{display:grid;place-items:center;width:32px;height:32px;border-radius:9px;background:var(--_accent);color:var(--_accent-contrast);flex:none;transition:opacity .15s,background-color .15s}
+.docent-send{display:grid;place-items:center;width:32px;height:32px;border-radius:9px;background:var(--_accent-fill);color:var(--_accent-contrast);flex:none;transition:opacity .15s,background-color .15s}
 .docent-send:disabled{background:var(--_surface-muted);color:var(--_text-muted)}
 .docent-send.docent-is-stop{background:var(--_text);color:var(--_surface)}
 .docent-disclaimer{margin:8px 4px 0;font-size:11.5px;line-height:1.4;color:var(--_text-muted);text-align:center}

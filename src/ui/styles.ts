@@ -6,10 +6,16 @@ import { conversationStyles } from './styles-conversation.js';
 // (--docent-surface, --docent-text, --docent-text-muted, --docent-border, and the same with
 // --docent-dark-…). Set them on the host element (or through the options); the widget derives
 // its private --_… variables from them, so a host's values always win over the defaults.
+// The accent plays two parts: --_accent is text and icons on the surface, --_accent-fill the
+// background under --_accent-contrast text (launcher, buttons, the reader's bubbles). They are
+// the same colour except for the dark scheme's defaults, where no one blue is both light enough
+// on the dark surface and dark enough under white text (WCAG AA, 4.5:1 either way).
+// The default colours meet 4.5:1 for text on every surface they are used on.
 const baseStyles = /* css */ `
 :host{all:initial}
 .docent-root{
 --_accent:var(--docent-accent,#2563eb);
+--_accent-fill:var(--_accent);
 --_accent-contrast:var(--docent-accent-contrast,#fff);
 --_accent-soft:color-mix(in srgb,var(--_accent) 12%,transparent);
 --_radius:var(--docent-radius,12px);
@@ -19,7 +25,7 @@ const baseStyles = /* css */ `
 --_surface:var(--docent-surface,#fff);
 --_surface-muted:var(--docent-surface-muted,#f5f6f8);
 --_text:var(--docent-text,#111827);
---_text-muted:var(--docent-text-muted,#6b7280);
+--_text-muted:var(--docent-text-muted,#646b78);
 --_border:var(--docent-border,#e5e7eb);
 --_code-surface:var(--docent-code-surface,#f7f8fa);
 --_warning:#b45309;
@@ -30,7 +36,8 @@ font-family:var(--_font);font-size:14px;line-height:1.5;font-weight:400;font-sty
 color:var(--_text);text-align:left;letter-spacing:normal;text-transform:none;word-spacing:normal;
 white-space:normal;direction:ltr;-webkit-font-smoothing:antialiased;-moz-osx-font-smoothing:grayscale}
 .docent-root[data-theme=dark]{
---_accent:var(--docent-accent,#3b82f6);
+--_accent:var(--docent-accent,#4493f8);
+--_accent-fill:var(--docent-accent,#2563eb);
 --_accent-soft:color-mix(in srgb,var(--_accent) 20%,transparent);
 --_surface:var(--docent-dark-surface,#16181d);
 --_surface-muted:var(--docent-dark-surface-muted,#1f232a);
@@ -50,15 +57,15 @@ color-scheme:dark}
 .docent-sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 
 .docent-launcher{position:fixed;bottom:20px;right:20px;z-index:var(--_z);display:inline-flex;align-items:center;gap:8px;
-height:44px;padding:0 16px 0 14px;border-radius:999px;background:var(--_accent);color:var(--_accent-contrast);
-font-size:14px;font-weight:600;box-shadow:0 6px 16px -4px color-mix(in srgb,var(--_accent) 55%,transparent),0 2px 4px rgb(15 23 42/.12);
+height:44px;padding:0 16px 0 14px;border-radius:999px;background:var(--_accent-fill);color:var(--_accent-contrast);
+font-size:14px;font-weight:600;box-shadow:0 6px 16px -4px color-mix(in srgb,var(--_accent-fill) 55%,transparent),0 2px 4px rgb(15 23 42/.12);
 transition:transform .18s ease,box-shadow .18s ease,opacity .18s ease,visibility 0s}
 .docent-root[data-position=left] .docent-launcher{right:auto;left:20px}
-.docent-launcher:hover{transform:translateY(-1px);box-shadow:0 10px 22px -6px color-mix(in srgb,var(--_accent) 60%,transparent),0 2px 6px rgb(15 23 42/.14)}
+.docent-launcher:hover{transform:translateY(-1px);box-shadow:0 10px 22px -6px color-mix(in srgb,var(--_accent-fill) 60%,transparent),0 2px 6px rgb(15 23 42/.14)}
 .docent-launcher:active{transform:translateY(0) scale(.98)}
 .docent-launcher:focus-visible{outline-offset:3px}
 .docent-launcher.docent-is-expanded{visibility:hidden;opacity:0;transform:scale(.92);transition:transform .15s ease,opacity .15s ease,visibility 0s linear .15s}
-.docent-launcher-shortcut{font:500 11px/1 var(--_font);padding:4px 6px;border-radius:6px;background:rgb(255 255 255/.18);color:inherit;opacity:.9}
+.docent-launcher-shortcut{font:500 11px/1 var(--_font);padding:3px 5px;border-radius:6px;border:1px solid color-mix(in srgb,currentColor 50%,transparent);color:inherit}
 
 .docent-panel{position:fixed;top:16px;bottom:16px;right:16px;z-index:var(--_z);display:flex;flex-direction:column;
 width:min(440px,calc(100vw - 32px));background:var(--_surface);color:var(--_text);border:1px solid var(--_border);
@@ -73,7 +80,7 @@ border-radius:calc(var(--_radius) + 4px);box-shadow:var(--_shadow);overflow:hidd
 .docent-icon-button:hover{background:var(--_surface-muted);color:var(--_text)}
 
 .docent-selection-button{position:fixed;z-index:var(--_z);transform:translateX(-50%);display:inline-flex;align-items:center;gap:6px;
-height:32px;padding:0 12px;border-radius:999px;background:var(--_accent);color:var(--_accent-contrast);font-size:13px;font-weight:600;
+height:32px;padding:0 12px;border-radius:999px;background:var(--_accent-fill);color:var(--_accent-contrast);font-size:13px;font-weight:600;
 box-shadow:0 8px 20px -6px rgb(15 23 42/.35),0 1px 3px rgb(15 23 42/.15);animation:docent-pop-in .14s ease-out}
 
 @keyframes docent-panel-in{from{opacity:0;transform:translateY(12px) scale(.985)}to{opacity:1;transform:none}}
