@@ -35,6 +35,8 @@ describe('Panel', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('false');
     expect(screen.getByRole('heading', { name: 'Docs AI' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New conversation' })).toBeTruthy();
+    // The host page has its own banner; the panel's header row must not add a second one.
+    expect(screen.queryByRole('banner')).toBeNull();
   });
 
   it('closes on Escape and with the close button', () => {

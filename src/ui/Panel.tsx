@@ -74,7 +74,9 @@ export function Panel(props: PanelProps): JSX.Element {
       hidden={!open}
       onKeyDown={onKeyDown}
     >
-      <header class="docent-panel-header">
+      {/* A div, not <header>: a header outside sectioning elements is a `banner` landmark, and
+          the host page has its own; the dialog's title already labels this part. */}
+      <div class="docent-panel-header">
         <h2 id={titleId} class="docent-title">
           <span class="docent-title-mark" aria-hidden="true">
             <Icon name="sparkle" size={16} />
@@ -95,7 +97,7 @@ export function Panel(props: PanelProps): JSX.Element {
             <Icon name="close" size={18} />
           </button>
         </div>
-      </header>
+      </div>
       {props.children}
     </div>
   );
