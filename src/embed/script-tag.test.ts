@@ -15,6 +15,11 @@ async function load(attributes: Record<string, string>): Promise<void> {
 
 const shadow = () => document.querySelector('[data-docent]')?.shadowRoot ?? null;
 
+// The panel's code (chat SDK, Markdown) is evaluated on first open, which can take more than
+// findBy's default second on a busy machine; past it, testing-library's timeout message throws
+// on a shadow root as an unhandled error. 4 s stays under vitest's 5 s per test.
+const panelWait = { timeout: 4_000 };
+
 beforeEach(() => {
   sessionStorage.clear();
 });
@@ -41,7 +46,7 @@ describe('the script tag', () => {
     expect(within(root as unknown as HTMLElement).getByRole('button', { name: 'Ask Acme' })).toBeTruthy();
     expect(window.Docent?.version).toMatch(/^\d+\.\d+\.\d+/);
     window.Docent!.open!();
-    await within(root as unknown as HTMLElement).findByRole('dialog', { name: 'Acme assistant' });
+    await within(root as unknown as HTMLElement).findByRole('dialog', { name: 'Acme assistant' }, panelWait);
   });
 
   it('replays the calls queued on the stub before it loaded, in order', async () => {
@@ -62,7 +67,7 @@ describe('the script tag', () => {
     await load({ 'data-domain': 'acme', 'data-api-key': 'svc_dsc_public', 'data-base-url': 'https://api.example.com' });
     expect(seen).toEqual(['opened']);
     const root = shadow() as unknown as HTMLElement;
-    await within(root).findByRole('dialog');
+    await within(root).findByRole('dialog', {}, panelWait);
     // The launcher steps back (hidden, without a name) while the panel is open.
     window.Docent!.close!();
     expect(await within(root).findByRole('button', { name: 'Queued label' })).toBeTruthy();
@@ -82,7 +87,7 @@ describe('the script tag', () => {
     expect(shadow()).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(opened).toHaveBeenCalledTimes(1);
-    await within(shadow() as unknown as HTMLElement).findByRole('dialog');
+    await within(shadow() as unknown as HTMLElement).findByRole('dialog', {}, panelWait);
   });
 
   it('logs one clear error for a missing domain and leaves the page alone', async () => {
