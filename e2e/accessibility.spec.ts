@@ -38,19 +38,20 @@ async function askWithCodeAnswer(docent: DocentPage): Promise<void> {
 }
 
 /**
- * The busiest panel: an answer (code block, sources, actions, rated), a second answer cut off
- * midway (marked incomplete, with the error notice and Retry), and two chips attached, one
- * truncated.
+ * The busiest panel: an answer (code block, sources, actions, rated), a second question that
+ * failed (the error notice with Retry), and two chips attached, one truncated.
  */
 async function showBusiestPanel(page: Page, docent: DocentPage): Promise<void> {
   await docent.open();
   await askWithCodeAnswer(docent);
   await docent.lastAnswer.getByRole('button', { name: 'Good answer' }).click();
   await expect(docent.lastAnswer.getByRole('status')).toHaveText('Thanks for your feedback');
-  site.proxy.failNext({ kind: 'cut', afterTextDeltas: 3 });
+  // A status error, not a stream cut midway: on a loaded machine the page can see the cut
+  // (ERR_INCOMPLETE_CHUNKED_ENCODING) before it has read the text that arrived, and then no
+  // partial answer shows, so the "incomplete" state would not reliably be there to check.
+  site.proxy.failNext({ kind: 'status', status: 429, code: 'rate_limited', headers: { 'Retry-After': '30' } });
   await docent.ask('Which themes does Docent support?');
-  await expect(docent.errorAlert).toBeVisible();
-  await expect(docent.lastAnswer).toContainText('incomplete');
+  await expect(docent.errorAlert).toContainText('30 seconds');
   await attachContext(page);
   await expect(docent.contextChips).toHaveCount(2);
   await expect(docent.contextChips.first()).toContainText('Truncated');
@@ -131,7 +132,7 @@ test('axe finds no violation in dark mode (the host page’s toggle), launcher t
   await expectNoViolations(page, 'dark, launcher only');
 
   await showBusiestPanel(page, docent);
-  await expectNoViolations(page, 'dark, answer + incomplete answer + error + chips');
+  await expectNoViolations(page, 'dark, answer + error + chips');
 
   await docent.closeButton.click();
   await page.getByRole('heading', { name: 'Find your domain and assistant key' }).evaluate((heading) => {
@@ -152,7 +153,7 @@ test.describe('on a 390 px wide phone', () => {
     await showBusiestPanel(page, docent);
     const width = await docent.dialog.evaluate((dialog) => dialog.getBoundingClientRect().width);
     expect(width).toBe(390);
-    await expectNoViolations(page, '390 px, answer + incomplete answer + error + chips');
+    await expectNoViolations(page, '390 px, answer + error + chips');
   });
 });
 
