@@ -1,5 +1,5 @@
-import type { ElementContent, RootContent } from 'hast';
 import type { ComponentChildren, JSX } from 'preact';
+import type { TokenStream } from 'prismjs';
 import { useMemo } from 'preact/hooks';
 import type { Labels } from '../core/labels.js';
 import { highlightCode, normaliseLanguage } from './highlight.js';
@@ -23,7 +23,7 @@ export interface CodeBlockProps {
 
 /**
  * A code block of an answer: a header with the language and a Copy button, and the code,
- * syntax-highlighted once complete. The highlighter's tree is rendered as Preact nodes, never
+ * syntax-highlighted once complete. The highlighter's tokens are rendered as Preact nodes, never
  * as an HTML string.
  */
 export function CodeBlock({ code, language, complete, labels }: CodeBlockProps): JSX.Element {
@@ -48,21 +48,18 @@ export function CodeBlock({ code, language, complete, labels }: CodeBlockProps):
       </div>
       {/* Focusable so a keyboard can scroll long lines sideways. */}
       <pre class="docent-code-body" tabIndex={0}>
-        <code class={highlighted ? `hljs language-${highlighted.language}` : undefined}>
-          {highlighted ? renderHast(highlighted.tree.children) : code}
+        <code class={highlighted ? `language-${highlighted.language}` : undefined}>
+          {highlighted ? renderTokens(highlighted.tokens) : code}
         </code>
       </pre>
     </div>
   );
 }
 
-function renderHast(nodes: readonly (RootContent | ElementContent)[]): ComponentChildren[] {
-  return nodes.map((node) => {
-    if (node.type === 'text') return node.value;
-    if (node.type !== 'element') return null;
-    const className = node.properties.className;
-    const classes = Array.isArray(className) ? className.join(' ') : typeof className === 'string' ? className : undefined;
-    // The highlighter only produces spans; any other element is rendered as a span too.
-    return <span class={classes}>{renderHast(node.children)}</span>;
-  });
+// `<span class="token keyword">`, Prism's class names: the type, then its aliases.
+function renderTokens(stream: TokenStream): ComponentChildren {
+  if (typeof stream === 'string') return stream;
+  if (Array.isArray(stream)) return stream.map(renderTokens);
+  const aliases = Array.isArray(stream.alias) ? stream.alias.join(' ') : (stream.alias ?? '');
+  return <span class={`token ${stream.type} ${aliases}`.trimEnd()}>{renderTokens(stream.content)}</span>;
 }

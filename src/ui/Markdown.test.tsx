@@ -81,7 +81,7 @@ describe('Markdown', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { container } = renderMarkdown('```ts\nconst answer: number = 42;\n```');
     expect(container.querySelector('.docent-code-language')?.textContent).toBe('ts');
-    expect(container.querySelector('code .hljs-keyword')?.textContent).toBe('const');
+    expect(container.querySelector('code .token.keyword')?.textContent).toBe('const');
     fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy());
     expect(writeText).toHaveBeenCalledWith('const answer: number = 42;');
@@ -90,9 +90,9 @@ describe('Markdown', () => {
   it('does not highlight a code block that is still streaming, then does once it closes', () => {
     const { container, rerender } = renderMarkdown('```js\nconst a = 1;\n', true);
     expect(container.querySelector('code')?.textContent).toBe('const a = 1;');
-    expect(container.querySelector('code .hljs-keyword')).toBeNull();
+    expect(container.querySelector('code .token.keyword')).toBeNull();
     rerender(<Markdown text={'```js\nconst a = 1;\n```'} streaming labels={defaultLabels} />);
-    expect(container.querySelector('code .hljs-keyword')?.textContent).toBe('const');
+    expect(container.querySelector('code .token.keyword')?.textContent).toBe('const');
   });
 
   it('keeps the DOM of finished blocks while more text streams in', () => {

@@ -1,47 +1,52 @@
-import type { HLJSApi, Language, Mode } from 'highlight.js';
+import type { Grammar, TokenObject } from 'prismjs';
+
+const string: TokenObject = { pattern: /("|')(?:\\[\s\S]|(?!\1)[^\\\n])*\1/, greedy: true };
+// `12px`, `-0.5em`, `100%`, `#7c3aed`; not the digits of an identifier such as `h1`.
+const number: TokenObject = { pattern: /(^|[^\w-])(?:#[\da-f]{3,8}\b|-?(?:\d+\.?\d*|\.\d+)(?:%|[a-z]+)?)/i, lookbehind: true };
+const url: TokenObject = { pattern: /\burl\((?:"[^"]*"|'[^']*'|[^)]*)\)/i, greedy: true };
 
 /**
- * A compact CSS grammar for the highlighter. highlight.js's own CSS grammar carries complete
- * lists of property and value names (about 4 kB gzip, a fifth of the highlighter); answers
- * need selectors, properties, custom properties, numbers, strings, at-rules and comments told
- * apart, which a handful of patterns does.
+ * A compact CSS grammar for Prism. Prism's own CSS grammar leaves numbers, colours and the
+ * parts of a selector unmarked, and its "extras" grammar that adds them costs more than the
+ * rest of CSS; answers need selectors, properties, custom properties, numbers, strings,
+ * functions, at-rules and comments told apart, which a handful of patterns does.
+ *
+ * Token types follow Prism's names: `comment`, `atrule` (with `rule` for `@media`),
+ * `selector` (with `class`, `id`, `pseudo-class`, `attribute` and `tag`), `property`, `string`,
+ * `url`, `important`, `function`, `variable`, `number`, `punctuation`.
  */
-export function css(hljs: HLJSApi): Language {
-  const number: Mode = { scope: 'number', begin: /#[\da-f]{3,8}\b|-?(?:\d+\.?\d*|\.\d+)(?:%|[a-z]+)?/i };
-  const strings = [hljs.QUOTE_STRING_MODE, hljs.APOS_STRING_MODE];
-  // A declaration's value, from the colon after a property to `;` or the block's end.
-  const value: Mode = {
-    end: /;|(?=\})/,
-    excludeEnd: true,
-    contains: [
-      hljs.C_BLOCK_COMMENT_MODE,
-      ...strings,
+export const css: Grammar = {
+  comment: { pattern: /\/\*[\s\S]*?\*\//, greedy: true },
+  atrule: {
+    pattern: /@[\w-]+(?:[^;{}"']|("|')(?:\\[\s\S]|(?!\1)[^\\\n])*\1)*/,
+    inside: {
+      rule: /^@[\w-]+/,
+      // `(max-width: 640px)`, `screen and (prefers-color-scheme: dark)`.
+      property: /[\w-]+(?=\s*:)/,
+      keyword: /\b(?:and|not|only|or)\b/,
+      url,
+      string,
       number,
-      { scope: 'variable', begin: /--[\w-]+/ },
-      { scope: 'built_in', begin: /[\w-]+(?=\()/ },
-      { scope: 'keyword', begin: /!important\b/ },
-    ],
-  };
-  const property: Mode = { scope: 'attribute', begin: /--[\w-]+(?=\s*:)|[a-z-][\w-]*(?=\s*:(?!:))/i, starts: value };
-  const atRule: Mode = { scope: 'keyword', begin: /@[\w-]+/ };
-  // `(max-width: 640px)` in an at-rule's prelude.
-  const condition: Mode = { begin: /\(/, end: /\)/, contains: [{ scope: 'attribute', begin: /[a-z-]+(?=\s*:)/i }, number, ...strings] };
-  const selectors: Mode[] = [
-    { scope: 'selector-id', begin: /#[\w-]+/ },
-    { scope: 'selector-class', begin: /\.[\w-]+/ },
-    { scope: 'selector-pseudo', begin: /::?[\w-]+/ },
-    { scope: 'selector-attr', begin: /\[/, end: /\]/, contains: strings },
-    { scope: 'selector-tag', begin: /\b[a-z][\w-]*\b/i, relevance: 0 },
-  ];
-  const block: Mode = {
-    begin: /\{/,
-    end: /\}/,
-    contains: [hljs.C_BLOCK_COMMENT_MODE, property, atRule, condition, ...selectors, 'self'],
-  };
-  return {
-    name: 'CSS',
-    aliases: ['scss', 'less'],
-    case_insensitive: true,
-    contains: [hljs.C_BLOCK_COMMENT_MODE, atRule, condition, ...strings, ...selectors, block],
-  };
-}
+      punctuation: /[(),:]/,
+    },
+  },
+  url,
+  selector: {
+    pattern: /[^{}\s;](?:[^{};"']|("|')(?:\\[\s\S]|(?!\1)[^\\\n])*\1)*?(?=\s*\{)/,
+    inside: {
+      attribute: { pattern: /\[[^\]]*\]/, inside: { string } },
+      id: /#[\w-]+/,
+      class: /\.[\w-]+/,
+      'pseudo-class': /::?[\w-]+/,
+      tag: /\b[a-z][\w-]*/i,
+    },
+  },
+  // `color:`, `-webkit-user-select:`, `--docent-accent:`.
+  property: { pattern: /(^|[{;\s])-{0,2}[a-z][\w-]*(?=\s*:)/i, lookbehind: true },
+  string,
+  important: /!important\b/i,
+  function: /[\w-]+(?=\()/,
+  variable: /--[\w-]+/,
+  number,
+  punctuation: /[(){};:,]/,
+};

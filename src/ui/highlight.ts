@@ -1,39 +1,91 @@
-import { createLowlight } from 'lowlight';
-import type { Root } from 'hast';
-import bash from 'highlight.js/lib/languages/bash';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import python from 'highlight.js/lib/languages/python';
-import shell from 'highlight.js/lib/languages/shell';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
+import type { Grammar, TokenStream } from 'prismjs';
+import bash from 'refractor/bash';
+import javascript from 'refractor/javascript';
+import json from 'refractor/json';
+import jsx from 'refractor/jsx';
+import markup from 'refractor/markup';
+import python from 'refractor/python';
+import shellSession from 'refractor/shell-session';
+import tsx from 'refractor/tsx';
+import typescript from 'refractor/typescript';
+import yaml from 'refractor/yaml';
 import { css } from './css-grammar.js';
+import { prism } from './prism.js';
 
 // A handful of grammars covers what documentation answers show; each one costs bundle bytes,
-// so the list stays short (CSS uses a compact grammar of our own). Unknown languages are
-// shown unhighlighted.
-const lowlight = createLowlight({ bash, css, javascript, json, python, shell, typescript, xml, yaml });
+// so the list stays short, and CSS uses a compact grammar of our own. Markup and CSS come
+// first: the JavaScript grammar highlights `<script>` in HTML only if markup is there when it
+// loads.
+prism.register(markup);
+prism.languages.css = css;
+// The markup grammar's own helper for embedded languages (Prism's CSS grammar makes the same call).
+const markupTag = (prism.languages.markup as Record<string, unknown>).tag as MarkupTag;
+markupTag.addInlined('style', 'css');
+for (const syntax of [javascript, jsx, typescript, tsx, json, bash, shellSession, python, yaml]) prism.register(syntax);
 
-/** A highlighted code block: the HAST tree and the language's display name. */
+interface MarkupTag {
+  addInlined(tagName: string, language: string): void;
+}
+
+/** Fence names and aliases → the Prism grammar that highlights them. Anything else is plain text. */
+const grammarNames: Readonly<Record<string, string>> = {
+  javascript: 'javascript',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'jsx',
+  typescript: 'typescript',
+  ts: 'typescript',
+  mts: 'typescript',
+  tsx: 'tsx',
+  json: 'json',
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  // A terminal session: `$ command` lines highlighted as shell, the other lines as output.
+  console: 'shell-session',
+  'shell-session': 'shell-session',
+  html: 'markup',
+  xml: 'markup',
+  svg: 'markup',
+  css: 'css',
+  python: 'python',
+  py: 'python',
+  yaml: 'yaml',
+  yml: 'yaml',
+};
+
+/** A highlighted code block: Prism's tokens and the language's display name. */
 export interface HighlightResult {
-  /** The highlighted code as a HAST root whose elements are `span`s with `hljs-*` classes. */
-  readonly tree: Root;
+  /**
+   * The code as Prism tokens: strings are plain text; each token has a `type` (`keyword`,
+   * `string`, …), an optional `alias` and its `content`, itself a token stream.
+   */
+  readonly tokens: TokenStream;
   /** The language name the code was highlighted as (the fence's, normalised: `ts`, `bash`). */
   readonly language: string;
 }
 
 /**
  * Highlights `code` as `language` (a fence's info string such as `ts`, `sh` or `html`).
- * Returns `null` when the language is missing or not registered, so the caller shows plain text.
+ * Returns `null` when the language is missing or not one of the highlighted ones, so the
+ * caller shows plain text.
  *
  * @example
- * highlightCode('const a = 1;', 'ts')?.tree; // { type: 'root', children: [span.hljs-keyword, …] }
+ * highlightCode('const a = 1;', 'ts')?.tokens; // [Token { type: 'keyword', content: 'const' }, ' a ', …]
  */
 export function highlightCode(code: string, language: string | undefined): HighlightResult | null {
   const name = normaliseLanguage(language);
-  if (!name || !lowlight.registered(name)) return null;
-  return { tree: lowlight.highlight(name, code), language: name };
+  const grammarName = name !== undefined && Object.hasOwn(grammarNames, name) ? grammarNames[name] : undefined;
+  const grammar: Grammar | undefined = grammarName === undefined ? undefined : prism.languages[grammarName];
+  if (name === undefined || grammarName === undefined || grammar === undefined) return null;
+  // The hooks are part of a grammar: JSX's merges the text between tags into plain-text tokens.
+  const environment: { code: string; grammar: Grammar; language: string; tokens?: TokenStream } = { code, grammar, language: grammarName };
+  prism.hooks.run('before-tokenize', environment);
+  environment.tokens = prism.tokenize(environment.code, environment.grammar);
+  prism.hooks.run('after-tokenize', environment);
+  return { tokens: environment.tokens, language: name };
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Styles of code blocks in answers and their syntax colours (`hljs-*` classes from the
- * highlighter), one palette per colour scheme.
+ * Styles of code blocks in answers and their syntax colours (Prism's `token <type>` classes from
+ * the highlighter), one palette per colour scheme. A token with several classes takes the colour
+ * of the last rule that names one of them: YAML's `boolean important` is a boolean, Bash's
+ * `builtin class-name` a builtin.
  */
 export const codeStyles = /* css */ `
 .docent-code{margin:0 0 .75em;border:1px solid var(--_border);border-radius:calc(var(--_radius) - 2px);background:var(--_code-surface);overflow:hidden}
@@ -14,18 +16,15 @@ border-bottom:1px solid var(--_border);font-size:12px;color:var(--_text-muted)}
 scrollbar-width:thin;scrollbar-color:var(--_border) transparent}
 .docent-code-body:focus-visible{outline-offset:-2px}
 .docent-code-body code{font:inherit;background:none;border:0;padding:0}
-.docent-root{--_hl-keyword:#cf222e;--_hl-string:#0a3069;--_hl-number:#0550ae;--_hl-comment:#6e7781;--_hl-title:#8250df;--_hl-type:#953800;--_hl-tag:#116329;--_hl-attribute:#0550ae}
-.docent-root[data-theme=dark]{--_hl-keyword:#ff7b72;--_hl-string:#a5d6ff;--_hl-number:#79c0ff;--_hl-comment:#8b949e;--_hl-title:#d2a8ff;--_hl-type:#ffa657;--_hl-tag:#7ee787;--_hl-attribute:#79c0ff}
-.docent-code .hljs-keyword,.docent-code .hljs-doctag,.docent-code .hljs-template-tag,.docent-code .hljs-template-variable,.docent-code .hljs-variable.language_,.docent-code .hljs-meta .hljs-keyword{color:var(--_hl-keyword)}
-.docent-code .hljs-string,.docent-code .hljs-regexp,.docent-code .hljs-meta .hljs-string{color:var(--_hl-string)}
-.docent-code .hljs-number,.docent-code .hljs-literal,.docent-code .hljs-attr,.docent-code .hljs-attribute,.docent-code .hljs-property,.docent-code .hljs-operator,.docent-code .hljs-selector-attr,.docent-code .hljs-selector-pseudo{color:var(--_hl-number)}
-.docent-code .hljs-comment,.docent-code .hljs-quote,.docent-code .hljs-meta,.docent-code .hljs-code{color:var(--_hl-comment)}
-.docent-code .hljs-comment{font-style:italic}
-.docent-code .hljs-title,.docent-code .hljs-title.function_,.docent-code .hljs-title.class_,.docent-code .hljs-section,.docent-code .hljs-selector-class,.docent-code .hljs-selector-id{color:var(--_hl-title)}
-.docent-code .hljs-built_in,.docent-code .hljs-type,.docent-code .hljs-variable,.docent-code .hljs-symbol,.docent-code .hljs-bullet{color:var(--_hl-type)}
-.docent-code .hljs-name,.docent-code .hljs-tag,.docent-code .hljs-selector-tag{color:var(--_hl-tag)}
-.docent-code .hljs-addition{color:var(--_hl-tag)}
-.docent-code .hljs-deletion{color:var(--_hl-keyword)}
-.docent-code .hljs-section,.docent-code .hljs-strong{font-weight:600}
-.docent-code .hljs-emphasis{font-style:italic}
+.docent-root{--_hl-keyword:#cf222e;--_hl-string:#0a3069;--_hl-number:#0550ae;--_hl-comment:#6e7781;--_hl-title:#8250df;--_hl-type:#953800;--_hl-tag:#116329}
+.docent-root[data-theme=dark]{--_hl-keyword:#ff7b72;--_hl-string:#a5d6ff;--_hl-number:#79c0ff;--_hl-comment:#8b949e;--_hl-title:#d2a8ff;--_hl-type:#ffa657;--_hl-tag:#7ee787}
+.docent-code .token.keyword,.docent-code .token.rule,.docent-code .token.important{color:var(--_hl-keyword)}
+.docent-code .token.string,.docent-code .token.char,.docent-code .token.regex,.docent-code .token.url,.docent-code .token.attr-value{color:var(--_hl-string)}
+.docent-code .token.number,.docent-code .token.boolean,.docent-code .token.constant,.docent-code .token.entity,.docent-code .token.property,.docent-code .token.key,.docent-code .token.attr-name,.docent-code .token.attribute,.docent-code .token.pseudo-class{color:var(--_hl-number)}
+.docent-code .token.function,.docent-code .token.class-name,.docent-code .token.class,.docent-code .token.id{color:var(--_hl-title)}
+.docent-code .token.builtin,.docent-code .token.variable{color:var(--_hl-type)}
+.docent-code .token.tag,.docent-code .token.tag .token.class-name{color:var(--_hl-tag)}
+.docent-code .token.comment,.docent-code .token.prolog,.docent-code .token.doctype,.docent-code .token.cdata,.docent-code .token.shebang,.docent-code .token.shell-symbol{color:var(--_hl-comment)}
+.docent-code .token.comment{font-style:italic}
+.docent-code .token.tag .token.script{color:var(--_text)}
 `;
