@@ -133,3 +133,58 @@ describe('the compact CSS grammar', () => {
     expect(found.filter(([type]) => type === 'number')).toEqual([['number', '0']]);
   });
 });
+
+describe('the compact Bash grammar', () => {
+  const commands = (code: string, language = 'bash') =>
+    tokensOf(code, language)
+      .filter(([type]) => type === 'function')
+      .map(([, text]) => text);
+
+  it('finds commands by their place: line starts, after pipes, lists, assignments, then/do/sudo and $(', () => {
+    expect(
+      commands(
+        'PORT=8080 HOST=0.0.0.0 npm start\nls -la | grep docent && docent ask "x"; echo done\nif test -f a; then sudo systemctl restart nginx; fi\nfor f in *.md; do wc -l "$f"; done\necho "$(date +%s)" `whoami`',
+      ),
+    ).toEqual(['npm', 'ls', 'grep', 'docent', 'systemctl', 'wc', 'date', 'whoami']);
+  });
+
+  it('does not take arguments on continued lines, or words in strings, comments and here-documents, for commands', () => {
+    expect(
+      commands("curl -X POST \\\n  https://api.example.com/v2 \\\n  -d 'one; two\nthree'\n# run this; then that\ncat <<EOF\nnpm start\nEOF\nnode server.js"),
+    ).toEqual(['curl', 'cat', 'node']);
+  });
+
+  it('marks strings with their variables, assignments, flags, keywords, builtins, numbers and comments', () => {
+    expect(tokensOf('export API_KEY="svc_${NAME}" # why\nset -e\nsleep 5 || exit 1', 'bash')).toEqual(
+      expect.arrayContaining([
+        ['builtin', 'export'],
+        ['assign-left', 'API_KEY'],
+        ['string', '"svc_'],
+        ['variable', '${NAME}'],
+        ['comment', '# why'],
+        ['builtin', 'set'],
+        ['parameter', '-e'],
+        ['number', '5'],
+        ['operator', '||'],
+        ['builtin', 'exit'],
+      ]),
+    );
+  });
+
+  it('tells prompts, commands (also continued ones) and output apart in a console session', () => {
+    expect(tokensOf('$ npm start\n> docent@0.1.0 start\nuser@host:~/docent$ docent ask "x" \\\n  --domain demo\nListening on 4173', 'console')).toEqual([
+      ['shell-symbol', '$'],
+      ['function', 'npm'],
+      ['bash', ' start'],
+      ['output', '> docent@0.1.0 start'],
+      ['shell-symbol', 'user@host:~/docent$'],
+      ['function', 'docent'],
+      ['bash', ' ask '],
+      ['string', '"x"'],
+      ['punctuation', '\\'],
+      ['parameter', '--domain'],
+      ['bash', ' demo'],
+      ['output', 'Listening on 4173'],
+    ]);
+  });
+});

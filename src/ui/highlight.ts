@@ -1,27 +1,28 @@
 import type { Grammar, TokenStream } from 'prismjs';
-import bash from 'refractor/bash';
 import javascript from 'refractor/javascript';
 import json from 'refractor/json';
 import jsx from 'refractor/jsx';
 import markup from 'refractor/markup';
 import python from 'refractor/python';
-import shellSession from 'refractor/shell-session';
 import tsx from 'refractor/tsx';
 import typescript from 'refractor/typescript';
 import yaml from 'refractor/yaml';
+import { bash, shellSession } from './bash-grammar.js';
 import { css } from './css-grammar.js';
 import { prism } from './prism.js';
 
 // A handful of grammars covers what documentation answers show; each one costs bundle bytes,
-// so the list stays short, and CSS uses a compact grammar of our own. Markup and CSS come
-// first: the JavaScript grammar highlights `<script>` in HTML only if markup is there when it
-// loads.
+// so the list stays short, and CSS and Bash use compact grammars of our own. Markup and CSS
+// come first: the JavaScript grammar highlights `<script>` in HTML only if markup is there when
+// it loads.
 prism.register(markup);
 prism.languages.css = css;
+prism.languages.bash = bash;
+prism.languages['shell-session'] = shellSession;
 // The markup grammar's own helper for embedded languages (Prism's CSS grammar makes the same call).
 const markupTag = (prism.languages.markup as Record<string, unknown>).tag as MarkupTag;
 markupTag.addInlined('style', 'css');
-for (const syntax of [javascript, jsx, typescript, tsx, json, bash, shellSession, python, yaml]) prism.register(syntax);
+for (const syntax of [javascript, jsx, typescript, tsx, json, python, yaml]) prism.register(syntax);
 
 interface MarkupTag {
   addInlined(tagName: string, language: string): void;
