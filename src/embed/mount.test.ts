@@ -165,6 +165,52 @@ describe('mount', () => {
     instance.open();
     expect(opened).not.toHaveBeenCalled();
   });
+
+  it('with scheduleStep, renders the launcher and then connects the shortcut in the steps it runs', () => {
+    const steps: Array<() => void> = [];
+    const instance = mount(
+      document.body,
+      { domain: 'acme', apiKey: 'svc_dsc_public', baseUrl: 'https://api.example.com' },
+      { environment: { storage: new MemoryStorage() }, scheduleStep: (step) => steps.push(step) },
+    );
+    instances.push(instance);
+    const opened = vi.fn();
+    instance.on('open', opened);
+    const shadow = document.querySelector('[data-docent]')!.shadowRoot!;
+    expect(shadow.adoptedStyleSheets.length).toBe(1);
+    expect(widget(shadow).queryByRole('button', { name: 'Ask AI' })).toBeNull();
+
+    steps.shift()!();
+    expect(widget(shadow).getByRole('button', { name: 'Ask AI' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'i', code: 'KeyI', ctrlKey: true });
+    expect(opened).not.toHaveBeenCalled();
+
+    steps.shift()!();
+    fireEvent.keyDown(document.body, { key: 'i', code: 'KeyI', ctrlKey: true });
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(steps).toHaveLength(0);
+  });
+
+  it('destroy() before the scheduled steps ran leaves nothing behind when they run', () => {
+    const steps: Array<() => void> = [];
+    const instance = mount(
+      document.body,
+      { domain: 'acme', apiKey: 'svc_dsc_public', baseUrl: 'https://api.example.com' },
+      { environment: { storage: new MemoryStorage() }, scheduleStep: (step) => steps.push(step) },
+    );
+    const opened = vi.fn();
+    instance.on('open', opened);
+    instance.destroy();
+    while (steps.length > 0) steps.shift()!();
+    expect(document.querySelector('[data-docent]')).toBeNull();
+    // No shortcut listener was left behind: the next widget opens with one press, the old none.
+    const next = start();
+    const nextOpened = vi.fn();
+    next.instance.on('open', nextOpened);
+    fireEvent.keyDown(document.body, { key: 'i', code: 'KeyI', ctrlKey: true });
+    expect(nextOpened).toHaveBeenCalledTimes(1);
+    expect(opened).not.toHaveBeenCalled();
+  });
 });
 
 describe('keyboard', () => {

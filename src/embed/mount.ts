@@ -45,7 +45,17 @@ export interface MountSettings {
   source?: OptionsSource;
   /** Storage, location, window and fetch for the store (tests, embedding in unusual pages). */
   environment?: StoreEnvironment;
+  /**
+   * Runs each start-up step after the first: rendering the launcher, then connecting to the
+   * page (shortcut, keystroke isolation, idle scans). Default: at once, so the widget is complete
+   * when `mount()` returns. The script tag passes `(step) => setTimeout(step, 0)`, so that on a
+   * slow device the host page sees a few short tasks instead of one long one.
+   * @example mount(document.body, options, { scheduleStep: (step) => setTimeout(step, 0) })
+   */
+  scheduleStep?: (step: () => void) => void;
 }
+
+const runAtOnce = (step: () => void) => step();
 
 /** Logs option warnings as one console warning and errors as one console error. */
 function report(warnings: string[], errors: string[]): void {
@@ -60,7 +70,14 @@ interface Running {
   teardown(): void;
 }
 
-function start(target: Element | ShadowRoot, options: ResolvedOptions, environment: StoreEnvironment | undefined): Running {
+// Three steps: the host, store and styles; then the first render; then the page integrations.
+// Each of the last two runs through `scheduleStep`, and is skipped once the widget is torn down.
+function start(
+  target: Element | ShadowRoot,
+  options: ResolvedOptions,
+  environment: StoreEnvironment | undefined,
+  scheduleStep: (step: () => void) => void,
+): Running {
   const document = target.ownerDocument;
   let root: ShadowRoot;
   let createdHost: HTMLElement | undefined;
@@ -80,13 +97,23 @@ function start(target: Element | ShadowRoot, options: ResolvedOptions, environme
   const container = document.createElement('div');
   container.setAttribute('data-docent-root', '');
   root.append(container);
-  render(h(Assistant, { store }), container);
-  const disconnect = connectToPage(store, root.host);
+  let stopped = false;
+  let rendered = false;
+  let disconnect: (() => void) | undefined;
+  scheduleStep(() => {
+    if (stopped) return;
+    render(h(Assistant, { store }), container);
+    rendered = true;
+    scheduleStep(() => {
+      if (!stopped) disconnect = connectToPage(store, root.host);
+    });
+  });
   return {
     store,
     teardown() {
-      disconnect();
-      render(null, container);
+      stopped = true;
+      disconnect?.();
+      if (rendered) render(null, container);
       container.remove();
       removeStyles();
       createdHost?.remove();
@@ -115,7 +142,8 @@ export function mount(
   let rawOptions: Record<string, unknown> = { ...options };
   const initial = resolveOptions(rawOptions, { source: settings.source ?? 'javascript', ...(pageHref ? { pageHref } : {}) });
   report(initial.warnings, initial.errors);
-  let running: Running | undefined = initial.options === null ? undefined : start(target, initial.options, settings.environment);
+  const scheduleStep = settings.scheduleStep ?? runAtOnce;
+  let running: Running | undefined = initial.options === null ? undefined : start(target, initial.options, settings.environment, scheduleStep);
   let destroyed = false;
   // Handlers added before the widget could start (bad options) are attached once it starts.
   const earlyHandlers: Array<[DocentEventName, (payload: never) => void]> = [];
@@ -142,7 +170,7 @@ export function mount(
         running.store.setOptions(resolution.options);
         return;
       }
-      running = start(target, resolution.options, settings.environment);
+      running = start(target, resolution.options, settings.environment, scheduleStep);
       for (const [name, handler] of earlyHandlers.splice(0)) running.store.events.on(name, handler as never);
     },
     destroy() {

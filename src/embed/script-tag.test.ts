@@ -9,8 +9,15 @@ async function load(attributes: Record<string, string>): Promise<void> {
   document.head.append(script);
   vi.resetModules();
   await import('./script-tag.js');
-  // The widget starts in a task of its own.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await startUp();
+}
+
+/**
+ * Lets the widget start: it does so in tasks of its own (host and styles, first render, the
+ * replayed calls, page integrations), each queued behind the one before.
+ */
+async function startUp(): Promise<void> {
+  for (let task = 0; task < 4; task++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const shadow = () => document.querySelector('[data-docent]')?.shadowRoot ?? null;
@@ -85,7 +92,7 @@ describe('the script tag', () => {
     window.Docent!.on!('open', opened);
     window.Docent!.open!();
     expect(shadow()).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await startUp();
     expect(opened).toHaveBeenCalledTimes(1);
     await within(shadow() as unknown as HTMLElement).findByRole('dialog', {}, panelWait);
   });

@@ -8,9 +8,10 @@ import { mount, type DocentInstance } from './mount.js';
 /**
  * The script-tag entry (`dist/docent.js`). Reads the options from the `data-*` attributes of
  * its own `<script>`, installs `window.Docent` at once, and starts the widget (a shadow root at
- * the end of `<body>`) in a task of its own, so evaluating the bundle and rendering the widget
- * are two short tasks for the host page instead of one long one. Calls made before the widget
- * started (on the README's stub or on `window.Docent`) are replayed in order.
+ * the end of `<body>`) in tasks of its own: the host, store and styles; the launcher's first
+ * render; the page integrations. The host page so sees several short tasks instead of one long
+ * one. Calls made before the widget started (on the README's stub or on `window.Docent`) are
+ * replayed in order once the launcher is rendered.
  * Bad options produce one console message and no widget; nothing here throws into the page.
  */
 
@@ -63,9 +64,23 @@ try {
   const script = findOwnScript();
   const options = optionsFromDataset({ ...(script?.dataset ?? {}) });
   const ready = install();
+  // Each start-up step in a task of its own: on a slow phone, one task for all of them would
+  // be a long task for the host page (DESIGN.md: none of 50 ms or more at load).
+  const nextTask = (step: () => void) => {
+    setTimeout(() => {
+      try {
+        step();
+      } catch (error) {
+        console.error('[docent] the assistant failed to start:', error);
+      }
+    }, 0);
+  };
   const start = () => {
     try {
-      ready?.(mount(document.body, options, { source: 'script' }));
+      const instance = mount(document.body, options, { source: 'script', scheduleStep: nextTask });
+      // Queued after the render step (timers of equal delay run in order), so replayed calls
+      // such as open() meet a rendered launcher, as calls on a running widget do.
+      nextTask(() => ready?.(instance));
     } catch (error) {
       console.error('[docent] the assistant failed to start:', error);
     }
