@@ -1,5 +1,6 @@
 import { asSchema, generateId, jsonSchema, parseJsonEventStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
 import { AssistantError, interruptedErrorText } from './assistant-error.js';
+import { createTaskSlicer } from './task-slices.js';
 
 /** What the stream reports to the transport as it passes through. */
 export interface AssistantStreamHandlers {
@@ -20,7 +21,8 @@ const isAbort = (error: unknown) =>
  * removes it (older SDKs had a strict schema there); gives the `start` chunk a message id when
  * the service sent none, so `finish` can name the answer; passes error events on; and when the
  * body ends, or breaks, before `finish`, it ends the stream with an error chunk of kind
- * `interrupted` so the SDK keeps the partial answer and the UI marks it incomplete.
+ * `interrupted` so the SDK keeps the partial answer and the UI marks it incomplete. A backlog of
+ * chunks is worked through in slices of a few milliseconds, each in its own task.
  */
 export function processAssistantStream(
   body: ReadableStream<Uint8Array>,
@@ -40,6 +42,9 @@ export function processAssistantStream(
   });
 
   const reader = parseJsonEventStream({ stream: body, schema: capturingSchema }).getReader();
+  // Chunks that arrived together would otherwise be parsed, validated and applied to the
+  // message in one task: on a slow phone, hundreds of milliseconds without a frame.
+  const slicer = createTaskSlicer();
   let messageId = '';
   let finished = false;
   // Set when the consumer cancels (the reader pressed Stop): the end that follows is no cut.
@@ -56,6 +61,8 @@ export function processAssistantStream(
     async pull(controller) {
       let result: ReadableStreamReadResult<Awaited<ReturnType<typeof reader.read>>['value'] & object>;
       try {
+        const pause = slicer.pause();
+        if (pause !== null) await pause;
         result = (await reader.read()) as typeof result;
       } catch (error) {
         // A body cut by the network midway: keep what arrived. A reader's Stop passes through.
