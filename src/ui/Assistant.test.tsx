@@ -186,7 +186,9 @@ describe('Assistant', () => {
     await openPanel();
     await ask('Will this survive?');
     await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Kept across pages.'));
-    await waitFor(() => expect(harness!.storage.length).toBeGreaterThan(0));
+    // The question is saved at once; the finished answer and the thread once the stream ends.
+    await waitFor(() => expect(JSON.stringify(harness!.store.loadMessages())).toContain('Kept across pages.'));
+    await waitFor(() => expect(harness!.store.thread.value.threadId).toBe('thread-3'));
     cleanup();
 
     const reloaded = harness.reload();
@@ -207,7 +209,8 @@ describe('Assistant', () => {
     await openPanel();
     await ask('Question for demo');
     await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Answer for demo.'));
-    await waitFor(() => expect(harness!.store.loadMessages()).toHaveLength(2));
+    await waitFor(() => expect(JSON.stringify(harness!.store.loadMessages())).toContain('Answer for demo.'));
+    expect(harness.store.loadMessages()).toHaveLength(2);
     const demoOptions = harness.store.options.value;
     act(() => harness!.store.setOptions({ ...demoOptions, domain: 'other' }));
     await waitFor(() => expect(screen.getByRole('log').textContent).not.toContain('Answer for demo.'));
