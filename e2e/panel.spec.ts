@@ -81,7 +81,7 @@ test('the widget exposes the roles and names of the public contract', async ({ p
 
   await expect(docent.questions).toHaveCount(1);
   await expect(docent.answers).toHaveCount(1);
-  await expect(docent.lastAnswer.getByRole('navigation', { name: names.sources })).toBeVisible();
+  await expect(docent.lastAnswer.getByRole('group', { name: names.sources })).toBeVisible();
   for (const action of ['Copy answer', 'Good answer', 'Bad answer', 'Regenerate']) {
     await expect(docent.lastAnswer.getByRole('button', { name: action })).toBeVisible();
   }

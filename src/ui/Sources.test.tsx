@@ -20,7 +20,7 @@ describe('Sources', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('navigation', { name: 'Sources' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Sources' })).toBeTruthy();
     const links = screen.getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Install', 'Guide']);
     expect(links[0]?.getAttribute('target')).toBeNull();

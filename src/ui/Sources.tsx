@@ -30,7 +30,9 @@ export function Sources({ sources, heading, onSourceClick }: SourcesProps): JSX.
   }
   if (links.length === 0) return null;
   return (
-    <nav class="docent-sources" aria-label={heading}>
+    // A labelled group, not a <nav>: every answer has sources, and a landmark per answer would
+    // fill the host page's landmark list with identical "Sources" entries.
+    <div class="docent-sources" role="group" aria-label={heading}>
       <p class="docent-sources-heading" aria-hidden="true">
         {heading}
       </p>
@@ -51,7 +53,7 @@ export function Sources({ sources, heading, onSourceClick }: SourcesProps): JSX.
           </li>
         ))}
       </ul>
-    </nav>
+    </div>
   );
 }
 
