@@ -26,10 +26,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { createDemoSite } from '../demo/site/demo-site';
 import { startTestServer } from '../e2e/fixtures/server';
 import playwrightConfig from '../playwright.config';
-import type { AppExtension } from '../src/server/app';
 import { createLongAnswerModel, longAnswerChunks, longAnswerQuestion } from './bench-widget-model';
 import { loadLongTasks, longTasksSince, mainThreadTime, openBenchPage, waitForLauncher } from './bench-widget-page';
 import { printWidgetReport, type FirstOpenSample, type LoadSample, type StreamingSample } from './bench-widget-report';
@@ -62,7 +60,7 @@ try {
   const server = await startTestServer({
     model: createLongAnswerModel(),
     limits: { perKeyPerMonth: 1_000_000, perOrganizationPerHour: 1_000_000, perIpPerDay: 1_000_000 },
-    extensions: [demoSite(widgetScript)],
+    widgetScript,
   });
   try {
     browser = await chromium.launch({ ...launchOptions, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
@@ -110,18 +108,6 @@ async function buildWidget(outputFolder: string): Promise<string> {
   const { build } = await import('vite');
   await build({ root: projectRoot, configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: outputFolder, emptyOutDir: true } });
   return path.join(outputFolder, 'docent.js');
-}
-
-/** The demo site of the first domain, serving `widgetScript` as `/docent.js`. */
-function demoSite(widgetScript: string): AppExtension {
-  return {
-    name: 'demo-site',
-    create: ({ config }) => {
-      const domain = config.domains[0];
-      if (domain === undefined) throw new Error('bench:widget needs a configured domain for the demo site');
-      return createDemoSite({ docsFolder: domain.docs, widgetScript, assistant: { domain: domain.id, apiKey: domain.assistantKeys[0] ?? '' } });
-    },
-  };
 }
 
 interface LoadSettings {

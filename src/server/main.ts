@@ -73,13 +73,13 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
  * `/docs/`, each with the built widget (`dist/docent.js`) embedded by its script tag and wired to
  * that domain with its first assistant key.
  */
-export function demoSiteExtension(domain: DomainConfig): AppExtension {
+export function demoSiteExtension(domain: DomainConfig, widgetScript = join(projectRoot, 'dist', 'docent.js')): AppExtension {
   return {
     name: 'demo-site',
     create: () =>
       createDemoSite({
         docsFolder: domain.docs,
-        widgetScript: join(projectRoot, 'dist', 'docent.js'),
+        widgetScript,
         assistant: { domain: domain.id, apiKey: domain.assistantKeys[0] ?? '' },
       }),
     describe: (baseUrl) => [`  demo site: ${baseUrl}/docs/ (domain "${domain.id}")`],
