@@ -32,8 +32,13 @@ describe('createTaskSlicer', () => {
 
   it('starts a new slice in every new task, paused or not', async () => {
     let time = 0;
-    const slicer = createTaskSlicer({ budgetMilliseconds: 10, now: () => time });
+    let endTask = () => {};
+    // The end of the task is told explicitly: in Node, a MessageChannel message and a timer
+    // have no fixed order, so waiting on a timer would not prove the task had ended.
+    const waitForNewTask = () => new Promise<void>((resolve) => (endTask = resolve));
+    const slicer = createTaskSlicer({ budgetMilliseconds: 10, now: () => time, waitForNewTask });
     slicer.pause();
+    endTask();
     await newTask();
     time = 100;
     expect(slicer.pause()).toBeNull();

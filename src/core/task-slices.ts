@@ -19,6 +19,8 @@ export interface TaskSlicerOptions {
   budgetMilliseconds?: number;
   /** The clock in milliseconds. Default `performance.now`. */
   now?: () => number;
+  /** Resolves in a new task of the event loop. Default: `scheduler.yield` or a `MessageChannel` message. */
+  waitForNewTask?: () => Promise<void>;
 }
 
 /**
@@ -30,6 +32,7 @@ export interface TaskSlicerOptions {
 export function createTaskSlicer(options: TaskSlicerOptions = {}): TaskSlicer {
   const budget = options.budgetMilliseconds ?? 10;
   const now = options.now ?? (() => performance.now());
+  const waitForNewTask = options.waitForNewTask ?? nextTask;
   // When the current slice began, undefined between slices. A slice ends when the slicer
   // yields, or when the task it began in has ended: a message posted at its start is only
   // delivered after that task (with all its promise callbacks). Slices are numbered so that a
@@ -42,7 +45,7 @@ export function createTaskSlicer(options: TaskSlicerOptions = {}): TaskSlicer {
       if (sliceStart === undefined) {
         sliceStart = time;
         const current = ++slice;
-        void nextTask().then(() => {
+        void waitForNewTask().then(() => {
           if (slice === current) sliceStart = undefined;
         });
         return null;
@@ -50,7 +53,7 @@ export function createTaskSlicer(options: TaskSlicerOptions = {}): TaskSlicer {
       if (time - sliceStart < budget) return null;
       sliceStart = undefined;
       slice += 1;
-      return nextTask();
+      return waitForNewTask();
     },
   };
 }
