@@ -49,6 +49,13 @@ describe('MessageList', () => {
     expect(liveRegion().textContent).toBe('');
   });
 
+  it('announces nothing when the answer ended before its first word (stopped or failed)', () => {
+    const { rerender } = render(list([question], 'submitted'));
+    rerender(list([question, answer('')], 'streaming'));
+    rerender(list([question, answer('')], 'ready'));
+    expect(liveRegion().textContent).toBe('');
+  });
+
   it('shows the empty state without messages and hides the actions while streaming', () => {
     const { rerender } = render(list([], 'ready'));
     expect(screen.getByText('Nothing yet')).toBeTruthy();

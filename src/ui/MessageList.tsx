@@ -144,7 +144,9 @@ function useAnswerAnnouncement(messages: readonly DocentUIMessage[], status: Cha
     const last = messages.at(-1);
     if (!finished || last?.role !== 'assistant') return;
     const text = markdownToPlainText(messageContent(last));
-    setAnnouncement(text === '' ? answerReady : `${answerReady}. ${text}`);
+    // An answer stopped (or failed) before its first word has nothing to announce as ready.
+    if (text === '') return;
+    setAnnouncement(`${answerReady}. ${text}`);
   }, [status]);
   return announcement;
 }
