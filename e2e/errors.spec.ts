@@ -12,7 +12,7 @@ const site = useDemoSite();
 const messages = {
   auth: 'The assistant is not set up correctly on this site (its key or domain was refused). Please tell the site owner.',
   server: 'The assistant ran into a problem while answering. Try again.',
-  threadNotFound: 'This conversation has expired. Start a new conversation and ask again.',
+  threadNotFound: 'This conversation has expired. Retry to ask again in a new conversation.',
   rateLimited: 'Too many questions right now. Try again in 30 seconds.',
   network: 'Could not reach the assistant. Check your connection and try again.',
   interrupted: 'The answer was cut off before it finished. Try again.',

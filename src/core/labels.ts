@@ -123,7 +123,7 @@ export const defaultLabels: Labels = {
   errorNetwork: 'Could not reach the assistant. Check your connection and try again.',
   errorAuth:
     'The assistant is not set up correctly on this site (its key or domain was refused). Please tell the site owner.',
-  errorThreadNotFound: 'This conversation has expired. Start a new conversation and ask again.',
+  errorThreadNotFound: 'This conversation has expired. Retry to ask again in a new conversation.',
   errorRateLimited: 'Too many questions right now. Try again in {seconds} seconds.',
   errorRateLimitedSoon: 'Too many questions right now. Try again in a moment.',
   errorServer: 'The assistant ran into a problem while answering. Try again.',
