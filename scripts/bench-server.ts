@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { startTestServer } from '../e2e/fixtures/server';
 import { loadDocPages } from '../src/server/retrieval/docs-folder';
 import { DocsIndex } from '../src/server/retrieval/docs-index';
+import { pagesWithSections } from '../src/server/retrieval/sections';
 import type { BenchClientJob, BenchTiming } from './bench-client';
 import type { BenchQuestion } from './bench-corpus';
 import { writeCorpus } from './bench-corpus';
@@ -43,7 +44,7 @@ try {
   console.error(`corpus: ${corpus.pages} pages, ${(corpus.bytes / 1_048_576).toFixed(1)} MB, written in ${seconds(written.milliseconds)}`);
 
   const loaded = await timed(() => loadDocPages(folder));
-  const indexed = await timed(async () => DocsIndex.fromPages(loaded.value));
+  const indexed = await timed(async () => DocsIndex.fromPages(pagesWithSections(loaded.value)));
   const index = indexed.value;
   rows.push(
     { measure: 'corpus', value: `${corpus.pages} pages`, note: `${index.sectionCount} sections, ${(corpus.bytes / 1_048_576).toFixed(1)} MB of Markdown` },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { DocPage } from './docs-folder';
 import { loadDocPages } from './docs-folder';
 import { DocsIndex, loadDocsIndex } from './docs-index';
+import { pagesWithSections } from './sections';
 
 const fixtureDocs = path.join(import.meta.dirname, 'fixtures/docs');
 let index: DocsIndex;
@@ -123,7 +124,7 @@ describe('DocsIndex currentPath boost', () => {
 
   test('with a siteUrl that has a base path, URLs carry it and the current page is found by it', async () => {
     const pages = await loadDocPages(fixtureDocs);
-    const published = DocsIndex.fromPages(pages, { siteUrl: 'https://example.com/harbor/' });
+    const published = DocsIndex.fromPages(pagesWithSections(pages, { siteUrl: 'https://example.com/harbor/' }), { siteUrl: 'https://example.com/harbor/' });
 
     const [hit] = published.search({ query: 'install', limit: 1, currentPath: '/harbor/docs/fr/getting-started' });
 
@@ -169,7 +170,7 @@ describe('DocsIndex on a large corpus', () => {
   let large: DocsIndex;
 
   beforeAll(() => {
-    large = DocsIndex.fromPages([...Array.from({ length: 400 }, (_, index) => filler(index)), ...special]);
+    large = DocsIndex.fromPages(pagesWithSections([...Array.from({ length: 400 }, (_, index) => filler(index)), ...special]));
   });
 
   test('the distinctive words decide, however many common words surround them', () => {

@@ -1,9 +1,10 @@
 import MiniSearch from 'minisearch';
 import type { SearchOptions } from 'minisearch';
-import type { DocPage, LoadDocPagesOptions } from './docs-folder';
+import type { DocsLocale, IngestedDocs, IngestedPage } from '../ingest/ingested-docs';
+import type { LoadDocPagesOptions } from './docs-folder';
 import { loadDocPages } from './docs-folder';
 import type { DocSection, SplitIntoSectionsOptions } from './sections';
-import { splitIntoSections } from './sections';
+import { pagesWithSections } from './sections';
 import type { SearchFilter } from './section-filter';
 import { comparablePath, sectionFilter } from './section-filter';
 import type { FocusedQuery } from './query-focus';
@@ -76,7 +77,11 @@ const commonHeadingBonus = 0.25;
  */
 export class DocsIndex {
   /** The pages the index was built from, sorted by path. */
-  readonly pages: readonly DocPage[];
+  readonly pages: readonly IngestedPage[];
+  /** The locales of the docs (one, the default, for a single-language site). */
+  readonly locales: readonly DocsLocale[];
+  /** Code of the default locale, when known. */
+  readonly defaultLocale: string | undefined;
   readonly #search: MiniSearch<IndexedSection>;
   readonly #sections = new Map<string, DocSection>();
   readonly #pagePaths = new Map<string, readonly string[]>();
@@ -88,8 +93,11 @@ export class DocsIndex {
   /** Terms of each page's title, by page path. */
   readonly #titleTerms = new Map<string, Set<string>>();
 
-  private constructor(pages: readonly DocPage[], options: DocsIndexOptions) {
+  private constructor(docs: IngestedDocs, options: DocsIndexOptions) {
+    const pages = docs.pages;
     this.pages = pages;
+    this.locales = docs.locales;
+    this.defaultLocale = docs.defaultLocale;
     this.#currentPageBoost = options.currentPageBoost ?? 1.5;
     // Counting each section's distinct terms as MiniSearch indexes them gives the document
     // frequencies that focus queries, without tokenising everything twice.
@@ -110,7 +118,7 @@ export class DocsIndex {
       if (siteUrl !== '') comparable.add(comparablePath(siteUrl + page.path));
       this.#pagePaths.set(page.path, [...comparable]);
       this.#titleTerms.set(page.path, new Set(textTerms(page.title)));
-      splitIntoSections(page, { siteUrl }).forEach((section, position) => {
+      page.sections.forEach((section, position) => {
         if (this.#sections.has(section.id)) return;
         this.#sections.set(section.id, section);
         this.#headingTerms.set(section.id, new Set(textTerms(`${section.headingTrail.join(' ')} ${section.heading}`)));
@@ -125,12 +133,18 @@ export class DocsIndex {
     sectionTerms = undefined;
   }
 
+  /** Builds an index from ingested docs (pages already split into sections). */
+  static fromDocs(docs: IngestedDocs, options: DocsIndexOptions = {}): DocsIndex {
+    return new DocsIndex(docs, options);
+  }
+
   /**
-   * Builds an index from pages already loaded (see {@link loadDocPages}).
-   * Section URLs get `options.siteUrl` in front when given.
+   * Builds an index from pages already split into sections, as one single-language site.
+   * `options.siteUrl` is only used to recognise the reader's page from a full URL; section URLs
+   * keep what ingestion gave them.
    */
-  static fromPages(pages: readonly DocPage[], options: DocsIndexOptions = {}): DocsIndex {
-    return new DocsIndex(pages, options);
+  static fromPages(pages: readonly IngestedPage[], options: DocsIndexOptions = {}): DocsIndex {
+    return new DocsIndex({ generator: 'gfm', pages: [...pages], locales: [] }, options);
   }
 
   /** How many sections the index holds. */
@@ -215,7 +229,7 @@ export type LoadDocsIndexOptions = LoadDocPagesOptions & DocsIndexOptions;
  */
 export async function loadDocsIndex(folder: string, options: LoadDocsIndexOptions = {}): Promise<DocsIndex> {
   const pages = await loadDocPages(folder, options);
-  return DocsIndex.fromPages(pages, options);
+  return DocsIndex.fromPages(pagesWithSections(pages, options), options);
 }
 
 function toIndexedSection(section: DocSection, withTitle: boolean): IndexedSection {

@@ -110,3 +110,11 @@ function* nestedHeadings(token: Token): Generator<Tokens.Heading> {
     for (const child of (token as Tokens.Blockquote).tokens) yield* nestedHeadings(child);
   }
 }
+
+/**
+ * Pages read by `loadDocPages`, each split into its sections (plain-Markdown rules), ready for
+ * `DocsIndex.fromPages`.
+ */
+export function pagesWithSections(pages: readonly DocPage[], options: SplitIntoSectionsOptions = {}): Array<DocPage & { sections: DocSection[] }> {
+  return pages.map((page) => ({ ...page, sections: splitIntoSections(page, options) }));
+}

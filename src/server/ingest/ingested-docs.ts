@@ -1,0 +1,61 @@
+import type { DocSection } from '../retrieval/sections';
+
+/**
+ * The documentation generators whose source dialect (URLs, anchors, containers, includes) the
+ * ingestion understands. `gfm` is plain GitHub-flavoured Markdown; `html` is a folder of built
+ * pages (any generator: Sphinx, Hugo, a custom one).
+ */
+export type DocsGenerator = 'vitepress' | 'docusaurus' | 'mkdocs' | 'starlight' | 'gfm' | 'html';
+
+/** One documentation page, read and split into sections the way its generator publishes it. */
+export interface IngestedPage {
+  /**
+   * URL path of the page exactly as the generator serves it, with the configured `pathPrefix`
+   * in front (e.g. `/docs/guide/deploy`, `/setup/changing-the-colors/`, `/de/guides/sidebar/`).
+   */
+  path: string;
+  /** Absolute path of the file the page came from. */
+  sourceFile: string;
+  /** The page title (front matter `title`, else the first `#` heading, else the file name). */
+  title: string;
+  /** Front matter `description`, when given. */
+  description?: string;
+  /** Front matter `version`. */
+  version?: string;
+  /**
+   * Language of the page: front matter `language`/`lang`, else the locale folder it sits in
+   * (`de/guide.md` → `de`), else the corpus's default locale. Lower case, e.g. `en`, `zh-cn`.
+   */
+  language?: string;
+  /** Front matter `groups`; `[]` when absent. */
+  groups: string[];
+  /**
+   * The page's sections, in page order, with the generator's own anchors. Their `markdown` is
+   * plain GitHub-flavoured Markdown: dialect markup (containers, admonitions, tabs, MDX
+   * components, imports) turned into ordinary Markdown or dropped, includes resolved.
+   */
+  sections: DocSection[];
+}
+
+/** A locale of a multi-language docs folder. */
+export interface DocsLocale {
+  /** Lower-case code as used on the pages' `language`, e.g. `en`, `pt-br`. */
+  code: string;
+  /**
+   * URL path under which that locale's pages are served, with the configured prefix, e.g.
+   * `/de` (no trailing slash), or the prefix itself (`''` or `/docs`) for the root locale.
+   */
+  pathPrefix: string;
+}
+
+/** Everything read from one configured docs source. */
+export interface IngestedDocs {
+  /** The dialect the pages were read in (detected from the generator's config file, or configured). */
+  generator: DocsGenerator;
+  /** The pages, sorted by path. */
+  pages: IngestedPage[];
+  /** The locales found (one entry, the default, for a single-language site). */
+  locales: DocsLocale[];
+  /** Code of the default locale (the one served at the root); `undefined` when unknown. */
+  defaultLocale?: string;
+}
