@@ -81,8 +81,11 @@ function usePersistence(store: WidgetStore, chatId: string, messages: DocentUIMe
 
   // Effects and timers run after the render that scheduled them; if the options moved the
   // store to another scope meanwhile, these messages belong to the old one and are not written.
+  const saved = useRef<readonly DocentUIMessage[]>(messages);
   const save = (scope: string, list: readonly DocentUIMessage[]) => {
-    if (store.chatId === scope) store.saveMessages(list);
+    if (store.chatId !== scope) return;
+    store.saveMessages(list);
+    saved.current = list;
   };
 
   const savedCount = useRef(messages.length);
@@ -105,13 +108,14 @@ function usePersistence(store: WidgetStore, chatId: string, messages: DocentUIMe
   }, [messages, busy, chatId]);
 
   useEffect(() => {
-    // Leaving the page mid-answer keeps what has streamed so far (sessionStorage writes are
-    // synchronous, so they complete inside pagehide).
+    // Leaving the page keeps what the reader saw (sessionStorage writes are synchronous, so they
+    // complete inside pagehide). Not only a pending streaming save: when the last words and the
+    // end of an answer arrive together, the finished answer is rendered before the effect that
+    // saves it runs, and a reader who reloads at once would otherwise get it back half-written.
     const flush = () => {
-      if (timer.current === undefined) return;
       clearTimeout(timer.current);
       timer.current = undefined;
-      save(latest.current.chatId, latest.current.messages);
+      if (latest.current.messages !== saved.current) save(latest.current.chatId, latest.current.messages);
     };
     window.addEventListener('pagehide', flush);
     return () => {
