@@ -15,6 +15,15 @@ Agent jobs (admin key from DOCENT_ADMIN_KEY):
 Assistant (assistant key from DOCENT_ASSISTANT_KEY):
   docent ask <question>                 Ask the documentation assistant (options --thread-id <id>, --v1)
 
+Evaluation (see "Measure answers on your own docs" in the README):
+  docent eval <questions.json> --docs <folder>
+                                        Run a question file against a docs folder, in this process
+                                        (options --path-prefix <path>, --generator <name>)
+  docent eval <questions.json> --url <base> --domain <id>
+                                        Run it against a running server (key from DOCENT_ASSISTANT_KEY)
+                                        Both: --json <file> (report with every answer), --verbose
+                                        (list the misses), --page-size <n> (default 5)
+
 Options:
   --base-url <url>   The API (default: DOCENT_BASE_URL, else http://127.0.0.1:4173)
   --project <id>     Project of the jobs (default: DOCENT_PROJECT)
@@ -41,7 +50,23 @@ export type CliCommand =
   | { kind: 'jobs-send'; id: string; prompt: string; wait: boolean }
   | { kind: 'jobs-wait'; id: string }
   | { kind: 'jobs-archive'; id: string }
-  | { kind: 'ask'; question: string; threadId?: string; version: 'v1' | 'v2' };
+  | { kind: 'ask'; question: string; threadId?: string; version: 'v1' | 'v2' }
+  | EvalCommand;
+
+/** `docent eval`: a question file run against a docs folder (`docs`) or a running server (`url`). */
+export interface EvalCommand {
+  kind: 'eval';
+  questionsFile: string;
+  docs?: string;
+  generator?: string;
+  pathPrefix?: string;
+  url?: string;
+  /** `retrievalPageSize` sent with each question. Default: 5. */
+  pageSize?: number;
+  /** Where the JSON report goes. */
+  jsonFile?: string;
+  verbose: boolean;
+}
 
 /** Options shared by every command, with environment defaults applied. */
 export interface CliSettings {
@@ -50,6 +75,81 @@ export interface CliSettings {
   domain: string | undefined;
   json: boolean;
   timeoutMs: number;
+}
+
+/** Options that take a value, so the command word is found after them (`docent --domain x eval …`). */
+const valueOptions = new Set(['--base-url', '--project', '--domain', '--timeout', '--ref', '--model', '--thread-id', '--docs', '--url', '--generator', '--path-prefix', '--page-size']);
+
+/** The first argument that is not an option or an option's value: the command word. */
+function commandWord(argv: readonly string[]): string | undefined {
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] ?? '';
+    if (!argument.startsWith('-')) return argument;
+    if (valueOptions.has(argument)) index++;
+  }
+  return undefined;
+}
+
+/** Reads `docent eval …`, whose `--json` names a file (elsewhere `--json` is a switch). */
+function parseEvalCommandLine(argv: readonly string[], environment: Record<string, string | undefined>): { command: CliCommand; settings: CliSettings } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        docs: { type: 'string' },
+        url: { type: 'string' },
+        domain: { type: 'string' },
+        generator: { type: 'string' },
+        'path-prefix': { type: 'string' },
+        'page-size': { type: 'string' },
+        json: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (docent eval takes --docs, --url, --domain, --generator, --path-prefix, --page-size, --json <file>, --verbose).`);
+  }
+  const { values, positionals } = parsed;
+  const settings: CliSettings = {
+    baseUrl: values.url ?? environment.DOCENT_BASE_URL ?? 'http://127.0.0.1:4173',
+    project: environment.DOCENT_PROJECT,
+    domain: values.domain ?? environment.DOCENT_DOMAIN,
+    json: false,
+    timeoutMs: 600_000,
+  };
+  if (values.help) return { command: { kind: 'help' }, settings };
+  const [, questionsFile, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`docent eval takes one question file, not also ${extra.map((value) => JSON.stringify(value)).join(', ')}.`);
+  const usageLine = 'docent eval questions.json --docs <folder>, or --url <base> --domain <id>';
+  requireText(questionsFile, `The question file (${usageLine})`);
+  if ((values.docs === undefined) === (values.url === undefined)) {
+    throw new UsageError(`Give either --docs (run in this process on a docs folder) or --url (a running server), not ${values.docs === undefined ? 'neither' : 'both'}: ${usageLine}.`);
+  }
+  if (values.url !== undefined && (values.generator !== undefined || values['path-prefix'] !== undefined)) {
+    throw new UsageError('--generator and --path-prefix apply to --docs only: a running server already knows its docs.');
+  }
+  let pageSize: number | undefined;
+  if (values['page-size'] !== undefined) {
+    pageSize = Number(values['page-size']);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20) {
+      throw new UsageError(`--page-size must be a whole number from 1 to 20, not ${JSON.stringify(values['page-size'])}.`);
+    }
+  }
+  const command: EvalCommand = {
+    kind: 'eval',
+    questionsFile: questionsFile as string,
+    ...(values.docs === undefined ? {} : { docs: values.docs }),
+    ...(values.url === undefined ? {} : { url: values.url }),
+    ...(values.generator === undefined ? {} : { generator: values.generator }),
+    ...(values['path-prefix'] === undefined ? {} : { pathPrefix: values['path-prefix'] }),
+    ...(pageSize === undefined ? {} : { pageSize }),
+    ...(values.json === undefined ? {} : { jsonFile: values.json }),
+    verbose: values.verbose,
+  };
+  return { command, settings };
 }
 
 /** Flags that would put a key on the command line; refused with an explanation. */
@@ -76,6 +176,7 @@ export function parseCommandLine(argv: readonly string[], environment: Record<st
 } {
   const keyFlag = argv.find((argument) => keyFlags.test(argument));
   if (keyFlag) throw new UsageError(keyArgumentMessage);
+  if (commandWord(argv) === 'eval') return parseEvalCommandLine(argv, environment);
   let parsed;
   try {
     parsed = parseArgs({
@@ -112,7 +213,7 @@ export function parseCommandLine(argv: readonly string[], environment: Record<st
   };
   const [group, action, first, second, ...extra] = positionals;
   if (values.help || group === 'help') return { command: { kind: 'help' }, settings };
-  if (group === undefined) throw new UsageError('No command given: use "docent jobs …" or "docent ask …".');
+  if (group === undefined) throw new UsageError('No command given: use "docent jobs …", "docent ask …" or "docent eval …".');
 
   const expectCount = (count: number) => {
     if (extra.length > 0 || (count < 2 && second !== undefined) || (count < 1 && first !== undefined)) {

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGate, promptDrivenScript, type AgentScriptFunction } from '../server/agent/testing/scripted-agent-model';
@@ -103,5 +106,23 @@ describe('docent CLI (run as a process)', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('Sources:');
     expect(text.stdout).toContain('Thread: ');
+  }, 60_000);
+
+  it('evaluates a question file on a docs folder in its own process and writes the report', async () => {
+    const fixtures = fileURLToPath(new URL('../server/eval/fixtures/', import.meta.url));
+    const folder = mkdtempSync(join(tmpdir(), 'docent-cli-eval-'));
+    try {
+      const report = join(folder, 'report.json');
+      const result = await docent(['eval', join(fixtures, 'questions-fixture.json'), '--docs', join(fixtures, 'docs'), '--json', report]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/hit@1 +0\.67 \(2\/3\)/);
+      expect(result.stdout).toMatch(/unanswerable declined +1\.00 \(1\/1\)/);
+      expect((JSON.parse(readFileSync(report, 'utf8')) as { runs: unknown[] }).runs).toHaveLength(9);
+      const missing = await docent(['eval', join(fixtures, 'questions-fixture.json'), '--docs', join(folder, 'absent')]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('does not exist: pass the folder of your Markdown pages with --docs');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 });

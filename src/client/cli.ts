@@ -65,7 +65,7 @@ async function waitAndReport(io: CliIo, client: AdminClient, project: string, id
   return job.status === 'completed' ? exitCodes.completed : exitCodes.failed;
 }
 
-async function runJobsCommand(io: CliIo, command: Exclude<CliCommand, { kind: 'help' | 'ask' }>, settings: CliSettings): Promise<number> {
+async function runJobsCommand(io: CliIo, command: Exclude<CliCommand, { kind: 'help' | 'ask' | 'eval' }>, settings: CliSettings): Promise<number> {
   const project = requireSetting(settings.project, '--project', 'DOCENT_PROJECT');
   const client = createAdminClient({ baseUrl: settings.baseUrl, apiKey: requireKey(io, 'DOCENT_ADMIN_KEY', 'an admin key (svc_…)') });
   switch (command.kind) {
@@ -136,6 +136,42 @@ async function runAsk(io: CliIo, command: Extract<CliCommand, { kind: 'ask' }>, 
 }
 
 /**
+ * `docent eval`: the runner is server code (it can index a docs folder in this process), loaded
+ * only for this command so the client modules never pull it in.
+ */
+async function runEval(io: CliIo, command: Extract<CliCommand, { kind: 'eval' }>, settings: CliSettings): Promise<number> {
+  const remote =
+    command.url === undefined
+      ? {}
+      : {
+          url: command.url,
+          domain: requireSetting(settings.domain, '--domain', 'DOCENT_DOMAIN'),
+          apiKey: requireKey(io, 'DOCENT_ASSISTANT_KEY', 'an assistant key (svc_dsc_…) of that domain'),
+        };
+  const { runEvalCommand, isEvalInputError } = await import('../server/eval/run-eval');
+  const progress = startProgress(io.stderr, `Evaluating ${command.questionsFile}`);
+  try {
+    await runEvalCommand({
+      ...command,
+      ...remote,
+      environment: io.environment,
+      print: (line) => io.stdout.write(`${line}\n`),
+      onRun: (_run, done, total) => {
+        progress.update(`Evaluating ${command.questionsFile}: ${done}/${total}`);
+        // The table follows on stdout; a spinner still drawing on stderr would cut into it.
+        if (done === total) progress.stop();
+      },
+    });
+  } catch (error) {
+    if (isEvalInputError(error)) throw new UsageError((error as Error).message);
+    throw error;
+  } finally {
+    progress.stop();
+  }
+  return exitCodes.completed;
+}
+
+/**
  * Runs the `docent` CLI and returns its exit code: 0 completed (or done), 1 failed, archived or
  * refused by the service, 2 usage error, 3 timed out.
  *
@@ -150,6 +186,7 @@ export async function runCli(argv: readonly string[], io: CliIo = { stdout: proc
       io.stdout.write(`${usage}\n`);
       return exitCodes.completed;
     }
+    if (command.kind === 'eval') return await runEval(io, command, settings);
     return command.kind === 'ask' ? await runAsk(io, command, settings) : await runJobsCommand(io, command, settings);
   } catch (error) {
     if (error instanceof UsageError) {
