@@ -1,0 +1,262 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { BuiltSiteError, ingestBuiltSite } from './built-site';
+import type { IngestedDocs } from './ingested-docs';
+
+const fixtures = fileURLToPath(new URL('./fixtures/html/', import.meta.url));
+const site = (name: string) => path.join(fixtures, name);
+
+function outline(docs: IngestedDocs) {
+  return docs.pages.map((page) => ({ path: page.path, title: page.title, sections: page.sections.map((section) => `${section.url} ${section.heading}`) }));
+}
+
+function indexedText(docs: IngestedDocs): string {
+  return docs.pages.flatMap((page) => page.sections.map((section) => `${section.heading}\n${section.markdown}`)).join('\n');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ingestBuiltSite on a Sphinx build', () => {
+  test('reads every page but the index, search and _static pages, with the ids of Sphinx sections', async () => {
+    const docs = await ingestBuiltSite({ folder: site('sphinx') });
+
+    expect(docs.generator).toBe('html');
+    expect(outline(docs)).toEqual([
+      { path: '/', title: 'Welcome to Ferrule', sections: ['/#welcome-to-ferrule Welcome to Ferrule', '/#features Features'] },
+      {
+        path: '/api/client.html',
+        title: 'The Client class',
+        sections: ['/api/client.html#the-client-class The Client class', '/api/client.html#timeouts-and-retries Timeouts and retries'],
+      },
+      {
+        path: '/install.html',
+        title: 'Installation',
+        sections: [
+          '/install.html#installation Installation',
+          '/install.html#from-pypi From PyPI',
+          '/install.html#optional-extras Optional extras',
+          '/install.html#from-source From source',
+        ],
+      },
+    ]);
+    expect(docs.locales).toEqual([{ code: 'en', pathPrefix: '' }]);
+    expect(docs.defaultLocale).toBe('en');
+  });
+
+  test('keeps highlighted code whole with its language, h4 inside its section, and no permalink symbols', async () => {
+    const docs = await ingestBuiltSite({ folder: site('sphinx') });
+    const install = docs.pages.find((page) => page.path === '/install.html');
+    const byHeading = new Map(install?.sections.map((section) => [section.heading, section]));
+
+    expect(byHeading.get('From PyPI')?.markdown).toBe(
+      'Install the latest release with pip:\n\n```console\n$ python -m pip install ferrule\n```\n\nNote\n\nOn Windows, use `py -m pip` instead.',
+    );
+    expect(byHeading.get('Optional extras')?.markdown).toBe('The `socks` extra adds SOCKS proxy support.\n\n#### Pinning\n\nPin the major version in production.');
+    expect(byHeading.get('Optional extras')?.headingTrail).toEqual(['Installation', 'From PyPI']);
+    expect(byHeading.get('From source')?.markdown).toContain('```python\nimport ferrule\nprint(ferrule.__version__)\n```');
+    expect(indexedText(docs)).not.toContain('¶');
+  });
+
+  test('an API signature reads as code', async () => {
+    const docs = await ingestBuiltSite({ folder: site('sphinx') });
+    const client = docs.pages.find((page) => page.path === '/api/client.html');
+
+    expect(client?.sections[0]?.markdown).toContain('`class ferrule.Client(timeout=10)`');
+  });
+});
+
+describe('ingestBuiltSite on a Hugo build', () => {
+  test('maps index.html to its folder, finds anchors on headings, and reads each page\'s language', async () => {
+    const docs = await ingestBuiltSite({ folder: site('hugo'), pathPrefix: '/site' });
+
+    expect(outline(docs).map((page) => page.path)).toEqual([
+      '/site/',
+      '/site/docs/configuration/',
+      '/site/docs/getting-started/',
+      '/site/fr/',
+      '/site/fr/docs/getting-started/',
+      '/site/tags/setup/',
+    ]);
+    const gettingStarted = docs.pages.find((page) => page.path === '/site/docs/getting-started/');
+    expect(gettingStarted?.sections.map((section) => section.url)).toEqual([
+      '/site/docs/getting-started/#getting-started',
+      '/site/docs/getting-started/#install-harbor',
+      '/site/docs/getting-started/#serve-a-folder',
+      '/site/docs/getting-started/#serve-a-folder-1',
+    ]);
+    expect(gettingStarted?.sections[1]?.markdown).toBe('Download a release, or use Homebrew:\n\n```bash\nbrew install harbor\nharbor --version\n```');
+    expect(gettingStarted?.sections[2]?.markdown).toBe('Point Harbor at the folder and pick a port:\n\n```toml\nroot = "./public"\nport = 8080\n```');
+    expect(docs.pages.find((page) => page.path === '/site/fr/docs/getting-started/')?.language).toBe('fr');
+    expect(docs.locales).toEqual([
+      { code: 'en-us', pathPrefix: '/site' },
+      { code: 'fr', pathPrefix: '/site/fr' },
+    ]);
+    expect(docs.defaultLocale).toBe('en-us');
+  });
+
+  test('a table stays a GFM table and the page description is kept', async () => {
+    const docs = await ingestBuiltSite({ folder: site('hugo') });
+
+    expect(docs.pages.find((page) => page.path === '/docs/configuration/')?.sections[1]?.markdown).toContain('| `cache_days` | `7`        | Cache lifetime    |');
+    expect(docs.pages.find((page) => page.path === '/')?.description).toBe('Documentation for Harbor, the static file server.');
+  });
+
+  test('a sitemap index selects exactly the pages its sitemaps list, at their URLs', async () => {
+    const docs = await ingestBuiltSite({ folder: site('hugo'), sitemap: path.join(site('hugo'), 'sitemap.xml'), siteUrl: 'https://harbor.example.org/' });
+
+    expect(docs.pages.map((page) => page.path)).toEqual(['/', '/docs/configuration/', '/docs/getting-started/', '/fr/', '/fr/docs/getting-started/']);
+    expect(docs.pages[2]?.sections[1]?.url).toBe('https://harbor.example.org/docs/getting-started/#install-harbor');
+  });
+});
+
+describe('ingestBuiltSite on a MkDocs Material build', () => {
+  test('reads the article only: code without line numbers, tabs labelled, admonitions as text', async () => {
+    const docs = await ingestBuiltSite({ folder: site('mkdocs') });
+    const colors = docs.pages.find((page) => page.path === '/setup/changing-the-colors/');
+
+    expect(docs.pages.map((page) => page.path)).toEqual(['/', '/setup/changing-the-colors/']);
+    expect(colors?.title).toBe('Changing the colors');
+    expect(colors?.sections.map((section) => section.url)).toEqual([
+      '/setup/changing-the-colors/#changing-the-colors',
+      '/setup/changing-the-colors/#color-scheme',
+      '/setup/changing-the-colors/#primary-color',
+    ]);
+    expect(colors?.sections[1]?.markdown).toBe(
+      'Set the scheme in `mkdocs.yml`:\n\n```yaml\ntheme:\n  palette:\n    scheme: slate\n```\n\nTip\n\nReaders can switch schemes with the palette toggle.',
+    );
+    expect(colors?.sections[2]?.markdown).toBe('**Indigo**\n\n```yaml\nprimary: indigo\n```\n\n**Teal**\n\n```yaml\nprimary: teal\n```');
+  });
+});
+
+describe('ingestBuiltSite on a custom site', () => {
+  test('falls back to the body, and takes anchors from <a name>, a target before the heading, or none', async () => {
+    const docs = await ingestBuiltSite({ folder: site('custom') });
+
+    expect(outline(docs)).toEqual([
+      { path: '/', title: 'Acme Platform', sections: ['/ Acme Platform'] },
+      {
+        path: '/faq.html',
+        title: 'Frequently asked questions',
+        sections: [
+          '/faq.html Frequently asked questions',
+          '/faq.html#billing Is there a free plan?',
+          '/faq.html Can I use my own domain?',
+          '/faq.html Do you store my logs?',
+        ],
+      },
+      {
+        path: '/guide/deploy.html',
+        title: 'Deploying your app',
+        sections: [
+          '/guide/deploy.html Deploying your app',
+          '/guide/deploy.html#regions Choosing a region',
+          '/guide/deploy.html#tokens Deploy tokens',
+          '/guide/deploy.html Rolling back',
+          '/guide/deploy.html Rollback limits',
+        ],
+      },
+      { path: '/release-notes.html', title: 'Release notes', sections: ['/release-notes.html Release notes'] },
+    ]);
+  });
+
+  test('sections without an anchor keep distinct ids, so none is dropped from the index', async () => {
+    const docs = await ingestBuiltSite({ folder: site('custom') });
+    const ids = docs.pages.flatMap((page) => page.sections.map((section) => section.id));
+
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('a sitemap with clean URLs maps /guide/deploy to guide/deploy.html and keeps the clean path', async () => {
+    const docs = await ingestBuiltSite({ folder: site('custom'), sitemap: path.join(site('custom'), 'sitemap-index.xml') });
+
+    expect(docs.pages.map((page) => page.path)).toEqual(['/faq', '/guide/deploy']);
+    expect(docs.pages[1]?.sections[1]?.url).toBe('/guide/deploy#regions');
+  });
+});
+
+describe('what is never indexed', () => {
+  test.each([
+    ['sphinx', ['Navigation', 'Quick search', 'Powered by', 'Ferrule Authors', 'next', 'General Index', 'Contents:']],
+    ['hugo', ['Skip to main content', 'On this page', 'Next: Configuration', 'Edit this page', 'Harbor contributors', 'Français']],
+    ['mkdocs', ['Skip to content', 'Table of contents', 'Edit this page', 'Previous', 'Made with', 'Last update', 'Back to top', 'Search']],
+    ['custom', ['Sign in', 'Guides', 'All rights reserved', 'Edit this page', 'Docs /', 'analytics', 'max-width', 'moved']],
+  ])('%s: navigation, sidebars, footers, scripts and edit links', async (name, chrome) => {
+    const text = indexedText(await ingestBuiltSite({ folder: site(name) }));
+
+    for (const words of chrome) expect(text).not.toContain(words);
+  });
+});
+
+describe('a sitemap that does not match the folder', () => {
+  test('pages it names but the folder lacks are left out with one warning that names them and says what to do', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    const docs = await ingestBuiltSite({ folder: site('sphinx'), sitemap: path.join(site('sphinx'), 'sitemap.xml') });
+
+    expect(docs.pages.map((page) => page.path)).toEqual(['/en/latest/api/client.html', '/en/latest/index.html', '/en/latest/install.html']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const message = String(warn.mock.calls[0]?.[0]);
+    expect(message).toContain('1 of its 4 pages');
+    expect(message).toContain('https://ferrule.readthedocs.io/en/latest/changelog.html');
+    expect(message).toContain('rebuild the site');
+  });
+
+  test('when most of its pages are not in the folder, the folder is the wrong one: an error says so', async () => {
+    const attempt = ingestBuiltSite({ folder: site('custom'), sitemap: path.join(site('sphinx'), 'sitemap.xml') });
+
+    await expect(attempt).rejects.toThrow(BuiltSiteError);
+    await expect(attempt).rejects.toThrow(/only 1 of the 4 pages .* point docs at the build output folder/);
+  });
+
+  test('a missing sitemap file or folder is named in the error', async () => {
+    await expect(ingestBuiltSite({ folder: site('custom'), sitemap: path.join(site('custom'), 'sitemap.xml') })).rejects.toThrow(/sitemap file does not exist/);
+    await expect(ingestBuiltSite({ folder: site('no-such-site') })).rejects.toThrow(/built site folder does not exist/);
+  });
+});
+
+describe('a generated site of 200 pages', () => {
+  let folder: string | undefined;
+  afterEach(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  test('every page and every section is read', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'docent-built-site-'));
+    await writeGeneratedSite(folder, 200);
+
+    const docs = await ingestBuiltSite({ folder });
+
+    expect(docs.pages).toHaveLength(200);
+    expect(docs.pages.every((page) => page.sections.length === 4)).toBe(true);
+    expect(docs.pages[0]?.sections[3]?.url).toBe('/topic-0/page-0.html#step-3');
+  });
+});
+
+// Writes `count` Sphinx-like pages (an intro and three sections each, with code) under `folder`.
+async function writeGeneratedSite(folder: string, count: number): Promise<void> {
+  for (let index = 0; index < count; index++) {
+    const topic = `topic-${index % 10}`;
+    await mkdir(path.join(folder, topic), { recursive: true });
+    const steps = [1, 2, 3]
+      .map(
+        (step) =>
+          `<section id="step-${step}"><h2>Step ${step} of page ${index}<a class="headerlink" href="#step-${step}">¶</a></h2>` +
+          `<p>Configure option <code>option${step}</code> for component ${index}. ${'This paragraph explains the behaviour in detail. '.repeat(6)}</p>` +
+          `<div class="highlight-python"><div class="highlight"><pre><span class="kn">import</span> <span class="nn">module${index}</span>\n<span class="n">run</span>(<span class="mi">${step}</span>)\n</pre></div></div></section>`,
+      )
+      .join('');
+    const html =
+      `<!DOCTYPE html><html lang="en"><head><title>Page ${index} — Generated docs</title><script src="_static/x.js"></script></head><body>` +
+      `<div class="related" role="navigation"><ul>${'<li><a href="#">link</a></li>'.repeat(30)}</ul></div>` +
+      `<div class="document"><div class="documentwrapper"><div class="bodywrapper"><div class="body" role="main">` +
+      `<section id="page-${index}"><h1>Page ${index}<a class="headerlink" href="#page-${index}">¶</a></h1><p>Introduction to page ${index}.</p>${steps}</section>` +
+      `</div></div></div><div class="sphinxsidebar" role="navigation"><ul>${'<li><a href="#">toc entry</a></li>'.repeat(40)}</ul></div></div>` +
+      `<div class="footer">© Generated</div></body></html>`;
+    await writeFile(path.join(folder, topic, `page-${index}.html`), html);
+  }
+}

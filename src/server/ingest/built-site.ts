@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readHtmlPage } from './html-page';
+import { BuiltSiteError, htmlPagePath, listHtmlFiles, listHtmlPageFiles, normalizePathPrefix } from './html-page-files';
+import { builtSiteLocales } from './html-locales';
+import type { IngestedDocs, IngestedPage } from './ingested-docs';
+import { matchSitemapPages, readSitemapUrls } from './sitemap';
+import type { SitemapPage } from './sitemap';
+
+export { BuiltSiteError } from './html-page-files';
+
+/** Options of {@link ingestBuiltSite}. */
+export interface IngestBuiltSiteOptions {
+  /** Folder of built HTML pages: the site's output folder (Sphinx `_build/html`, Hugo `public`, MkDocs `site`). */
+  folder: string;
+  /**
+   * Sitemap file (or sitemap index, optionally gzipped) naming the pages to read. Default: none,
+   * so every page under `folder` is read.
+   * @example { folder: 'public', sitemap: 'public/sitemap.xml' }
+   */
+  sitemap?: string;
+  /**
+   * URL path the folder is served under. Default `''`: a built folder is the site as served, so
+   * `guide/index.html` is `/guide/`. (A domain's config gives `/docs` when it sets none; set
+   * `"pathPrefix": ""` there for a site served from its root.) With a sitemap, page paths are the
+   * sitemap's own URL paths, which already hold any base path, and this is not added.
+   */
+  pathPrefix?: string;
+  /** Origin put in front of every section URL, e.g. `https://docs.example.com`. Default: none (relative URLs). */
+  siteUrl?: string;
+}
+
+// Files are read a few at a time: parsing is synchronous, and reading every file at once would
+// hold a whole large site in memory.
+const readBatchSize = 16;
+const missingPagesListed = 5;
+
+/**
+ * Reads a folder of built HTML pages (any generator: Sphinx, Hugo, MkDocs, a custom one) into
+ * pages and sections, with `generator: 'html'`.
+ *
+ * Which pages: every page under `folder` (see `listHtmlPageFiles`: no `404.html`, search page,
+ * Sphinx indexes or `_static`), or, with `sitemap`, exactly the pages it lists. Paths:
+ * `a/b/index.html` → `/a/b/`, `a/b.html` → `/a/b.html`, with `pathPrefix` in front; with a
+ * sitemap, the URL paths it gives. Redirect pages are left out.
+ *
+ * Each page keeps its main content only (no navigation, sidebars, headers, footers, "edit this
+ * page" links or permalink symbols), split into `h1`–`h3` sections with the anchors the page
+ * really has, each section's body as plain GFM. `language` comes from `<html lang>`, and the
+ * locales from the languages found (see `builtSiteLocales`).
+ *
+ * Pages the sitemap names but the folder lacks are left out with one warning naming them (a
+ * sitemap a little ahead of the build should not stop the server); when more than half are
+ * missing, the folder is the wrong one and this throws.
+ *
+ * @throws BuiltSiteError when the folder or sitemap is missing, or most pages the sitemap lists are not in the folder.
+ * @example const docs = await ingestBuiltSite({ folder: 'public', sitemap: 'public/sitemap.xml', siteUrl: 'https://docs.example.com' });
+ */
+export async function ingestBuiltSite(options: IngestBuiltSiteOptions): Promise<IngestedDocs> {
+  const root = path.resolve(options.folder);
+  const prefix = normalizePathPrefix(options.pathPrefix ?? '');
+  const targets = options.sitemap === undefined ? await folderPages(root, prefix) : await sitemapPages(root, options.sitemap);
+
+  const pages: IngestedPage[] = [];
+  for (let start = 0; start < targets.length; start += readBatchSize) {
+    const batch = targets.slice(start, start + readBatchSize);
+    const sources = await Promise.all(batch.map((target) => readFile(path.join(root, target.relativeFile), 'utf8')));
+    batch.forEach((target, index) => {
+      const content = readHtmlPage(sources[index] as string, { path: target.path, relativeFile: target.relativeFile, siteUrl: options.siteUrl });
+      if (content === undefined) return;
+      const page: IngestedPage = { path: target.path, sourceFile: path.join(root, target.relativeFile), title: content.title, groups: [], sections: content.sections };
+      if (content.description !== undefined) page.description = content.description;
+      if (content.language !== undefined) page.language = content.language;
+      pages.push(page);
+    });
+  }
+  pages.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  const { locales, defaultLocale } = builtSiteLocales(pages, prefix);
+  const docs: IngestedDocs = { generator: 'html', pages, locales };
+  if (defaultLocale !== undefined) docs.defaultLocale = defaultLocale;
+  return docs;
+}
+
+interface PageTarget {
+  relativeFile: string;
+  path: string;
+}
+
+async function folderPages(root: string, prefix: string): Promise<PageTarget[]> {
+  return (await listHtmlPageFiles(root)).map((relativeFile) => ({ relativeFile, path: htmlPagePath(relativeFile, prefix) }));
+}
+
+async function sitemapPages(root: string, sitemap: string): Promise<PageTarget[]> {
+  const urls = await readSitemapUrls(sitemap, root);
+  const matched = matchSitemapPages(urls, new Set(await listHtmlFiles(root)));
+  const missing = matched.filter((page) => page.relativeFile === undefined);
+  // Most pages missing means the wrong folder (or a base path that matched by chance), not a
+  // sitemap slightly ahead of the build.
+  if (missing.length * 2 > matched.length) {
+    const example = missing[0] as SitemapPage;
+    throw new BuiltSiteError(
+      root,
+      `only ${matched.length - missing.length} of the ${matched.length} pages that ${sitemap} lists are in this folder (for ${example.url}, no file such as ${expectedFiles(example.path)}); ` +
+        'point docs at the build output folder the sitemap describes, or rebuild the site',
+    );
+  }
+  if (missing.length > 0) {
+    const listed = missing.slice(0, missingPagesListed).map((page) => `${page.url} (no ${expectedFiles(page.path)})`);
+    const more = missing.length > missingPagesListed ? ` and ${missing.length - missingPagesListed} more` : '';
+    console.warn(
+      `docent: ${sitemap} lists ${missing.length} of its ${matched.length} pages that have no file in ${root}: ${listed.join(', ')}${more}. ` +
+        'They are left out of the index; rebuild the site so the folder and the sitemap match, or point docs at the folder the sitemap was built with.',
+    );
+  }
+  const seen = new Set<string>();
+  const targets: PageTarget[] = [];
+  for (const page of matched) {
+    if (page.relativeFile === undefined || seen.has(page.relativeFile)) continue;
+    seen.add(page.relativeFile);
+    targets.push({ relativeFile: page.relativeFile, path: page.path });
+  }
+  return targets;
+}
+
+function expectedFiles(pagePath: string): string {
+  const relative = pagePath.replace(/^\//, '');
+  if (relative === '' || relative.endsWith('/')) return `${relative}index.html`;
+  if (/\.html?$/i.test(relative)) return relative;
+  return `${relative}.html or ${relative}/index.html`;
+}

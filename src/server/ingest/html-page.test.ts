@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import { readHtmlPage } from './html-page';
+
+const location = { path: '/guide/page.html', relativeFile: 'guide/page.html' };
+
+function read(html: string, at = location) {
+  const page = readHtmlPage(html, at);
+  if (page === undefined) throw new Error('expected a page');
+  return page;
+}
+
+describe('main content', () => {
+  test('Docusaurus: the markdown container, with the h1 its header holds, without breadcrumbs, TOC, pagination or "Edit this page"', () => {
+    const page = read(`<html lang="en"><head><title>Intro | My Site</title></head><body>
+      <nav class="navbar">Docs Blog GitHub</nav>
+      <div class="main-wrapper"><main class="docMainContainer"><div class="row"><div class="col docItemCol">
+        <article>
+          <nav class="theme-doc-breadcrumbs" aria-label="Breadcrumbs"><ul><li>Tutorial Basics</li></ul></nav>
+          <div class="theme-doc-markdown markdown">
+            <header><h1>Intro</h1></header>
+            <p>Let's discover Docusaurus.</p>
+            <h2 class="anchor anchorWithStickyNavbar" id="getting-started">Getting Started<a href="#getting-started" class="hash-link" aria-label="Direct link to Getting Started" title="Direct link to Getting Started">&#8203;</a></h2>
+            <div class="language-bash codeBlockContainer theme-code-block"><div class="codeBlockContent"><pre class="prism-code language-bash codeBlock thin-scrollbar" tabindex="0"><code class="codeBlockLines"><span class="token-line"><span class="token plain">npm init docusaurus@latest</span><br></span></code></pre><div class="buttonGroup"><button type="button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div></div>
+          </div>
+          <footer class="theme-doc-footer docusaurus-mt-lg"><a href="https://github.com/x/edit/main/docs/intro.md" class="theme-edit-this-page">Edit this page</a></footer>
+        </article>
+        <nav class="pagination-nav docusaurus-mt-lg" aria-label="Docs pages"><a class="pagination-nav__link" href="/docs/next">Next: Create a page</a></nav>
+      </div><div class="col col--3"><div class="tableOfContents_bqdL thin-scrollbar theme-doc-toc-desktop"><ul class="table-of-contents"><li><a href="#getting-started">Getting Started</a></li></ul></div></div></div></main></div>
+      <footer class="footer">Copyright © 2024 My Project</footer></body></html>`);
+
+    expect(page.title).toBe('Intro');
+    expect(page.sections.map(({ heading, url, markdown }) => ({ heading, url, markdown }))).toEqual([
+      { heading: 'Intro', url: '/guide/page.html', markdown: "Let's discover Docusaurus." },
+      { heading: 'Getting Started', url: '/guide/page.html#getting-started', markdown: '```bash\nnpm init docusaurus@latest\n```' },
+    ]);
+  });
+
+  test('VitePress: .vp-doc, the language from div.language-x, no "#" anchors, copy buttons or language labels', () => {
+    const page = read(`<html lang="en-US"><body><div id="app"><div class="VPNav">Guide Reference</div>
+      <aside class="VPSidebar">Introduction</aside>
+      <div class="VPDoc"><div class="content"><main class="main"><div class="vp-doc _guide_deploy">
+        <div><h1 id="deploy" tabindex="-1">Deploy <a class="header-anchor" href="#deploy" aria-label="Permalink to &quot;Deploy&quot;">&#8203;</a></h1>
+        <p>Build first:</p>
+        <div class="language-sh vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">sh</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span>npm run docs:build</span></span></code></pre></div>
+        </div></div></main>
+        <footer class="VPDocFooter"><div class="edit-info"><a class="VPLink link edit-link" href="https://github.com/x/edit/main/docs/deploy.md">Edit this page on GitHub</a></div></footer>
+      </div></div></div></body></html>`);
+
+    expect(page.language).toBe('en-us');
+    expect(page.sections).toHaveLength(1);
+    expect(page.sections[0]?.anchor).toBe('deploy');
+    expect(page.sections[0]?.markdown).toBe('Build first:\n\n```sh\nnpm run docs:build\n```');
+  });
+
+  test('Sphinx Read the Docs theme: the articleBody, not the breadcrumbs or footer buttons around it', () => {
+    const page = read(`<html lang="en"><body><div class="wy-grid-for-nav"><nav class="wy-nav-side"><div class="wy-side-scroll">Sidebar links</div></nav>
+      <section class="wy-nav-content-wrap"><div class="wy-nav-content"><div class="rst-content">
+      <div role="navigation" aria-label="Page navigation"><ul class="wy-breadcrumbs"><li>Docs</li></ul></div>
+      <div role="main" class="document" itemscope="itemscope" itemtype="http://schema.org/Article"><div itemprop="articleBody">
+      <section id="usage"><h1>Usage<a class="headerlink" href="#usage">¶</a></h1><p>Use it.</p></section>
+      </div><footer><div class="rst-footer-buttons">Next</div><p>© Copyright.</p></footer></div></div></div></section></div></body></html>`);
+
+    expect(page.sections.map(({ url, markdown }) => ({ url, markdown }))).toEqual([{ url: '/guide/page.html#usage', markdown: 'Use it.' }]);
+  });
+
+  test('a page with a single <article> and no known container reads the article', () => {
+    const page = read('<html><body><div class="shell"><p>Site banner text</p><article><h1 id="a">Alpha</h1><p>Alpha body.</p></article></div></body></html>');
+
+    expect(page.sections.map((section) => section.markdown)).toEqual(['Alpha body.']);
+  });
+
+  test('with only a body, the site header is dropped even when it holds the site name as an h1', () => {
+    const page = read('<html><body><header><h1 class="site-title">Acme</h1><nav>Home Docs</nav></header><h1 id="guide">Guide</h1><p>Body text.</p></body></html>');
+
+    expect(page.title).toBe('Guide');
+    expect(page.sections.map((section) => section.heading)).toEqual(['Guide']);
+  });
+});
+
+describe('title', () => {
+  test('without an h1, the <title> without the site name after " — ", " | " or " - "', () => {
+    expect(read('<html><head><title>Install — Ferrule 2.1 documentation</title></head><body><p>x</p></body></html>').title).toBe('Install');
+    expect(read('<html><head><title>Deploy | Guides | Acme</title></head><body><p>x</p></body></html>').title).toBe('Deploy | Guides');
+    expect(read('<html><head><title>Setup - Lantern</title></head><body><p>x</p></body></html>').title).toBe('Setup');
+  });
+
+  test('without an h1 or a title, the file name', () => {
+    expect(read('<html><body><p>x</p></body></html>', { path: '/getting-started.html', relativeFile: 'getting-started.html' }).title).toBe('Getting started');
+    expect(read('<html><body><p>x</p></body></html>', { path: '/guide/', relativeFile: 'guide/index.html' }).title).toBe('Guide');
+  });
+});
+
+describe('code blocks', () => {
+  test('stay whole, with the language wherever the generator wrote it', () => {
+    const page = read(`<html><body><main>
+      <pre><code class="language-ts">const a = 1;
+
+const b = 2;</code></pre>
+      <pre class="lang-go"><code>package main</code></pre>
+      <div class="highlight"><pre><code data-lang="rust">fn main() {}</code></pre></div>
+      <div class="highlight-default notranslate"><div class="highlight"><pre>x = 1</pre></div></div>
+    </main></body></html>`);
+
+    expect(page.sections[0]?.markdown).toBe('```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n```go\npackage main\n```\n\n```rust\nfn main() {}\n```\n\n```\nx = 1\n```');
+  });
+});
+
+describe('pages that are not content', () => {
+  test('a redirect page is left out', () => {
+    expect(readHtmlPage('<html><head><meta http-equiv="refresh" content="0; url=/new/"></head><body>Moved</body></html>', location)).toBeUndefined();
+  });
+
+  test('a section with nothing but chrome is left out', () => {
+    const page = read('<html><body><main><h1 id="t">Title</h1><p>Text.</p><h2 id="empty">Empty</h2><nav>Next page</nav></main></body></html>');
+
+    expect(page.sections.map((section) => section.heading)).toEqual(['Title']);
+  });
+});

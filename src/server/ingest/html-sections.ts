@@ -1,0 +1,158 @@
+import type { Element, ElementContent } from 'hast';
+import { toString } from 'hast-util-to-string';
+
+/** A part of a built page between two `h1`–`h3` headings, still as HTML. */
+export interface HtmlSection {
+  /** Text of the heading; `undefined` for the content before the first heading. */
+  heading?: string;
+  /** The id a link to the heading uses (see {@link assignHeadingAnchors}); `undefined` when the page has none. */
+  anchor?: string;
+  /** Headings above this one (nearest last). */
+  headingTrail: string[];
+  /** The section's content, without its heading; deeper headings (`h4`–`h6`) stay inside. */
+  nodes: ElementContent[];
+}
+
+const sectionHeadingDepth: Record<string, number> = { h1: 1, h2: 2, h3: 3 };
+// Elements whose inner headings belong to them (a heading in a table cell or a list item does not
+// start a section of the page).
+const wholeBlocks = new Set(['table', 'pre', 'ul', 'ol', 'dl', 'li', 'blockquote', 'details', 'figure', 'p']);
+
+/**
+ * Gives every `h1`–`h3` in `container` the id a link to it really uses on the page, as its
+ * `id` property, or removes the property when there is none: the heading's own `id`; else an
+ * `<a id>`/`<a name>` inside it; else the id of the `<section>` (or Sphinx's older
+ * `div.section`) it opens; else an empty `<a id|name>` right before it. Run it on the page as
+ * parsed, before anything is dropped: the inner `<a>` often carries a class (`anchor`) that the
+ * chrome filter removes. Mutates `container`.
+ *
+ * @example assignHeadingAnchors(selectMainContent(tree));
+ */
+export function assignHeadingAnchors(container: Element): void {
+  const visit = (parent: Element, openingSections: Element[]) => {
+    let previous: Element | undefined;
+    for (const child of parent.children) {
+      if (child.type !== 'element') {
+        if (child.type === 'text' && child.value.trim() !== '') previous = undefined;
+        continue;
+      }
+      if (sectionHeadingDepth[child.tagName] !== undefined) {
+        const anchor = ownAnchor(child) ?? innerAnchor(child) ?? openingSections.map(idOf).find(Boolean) ?? emptyAnchorId(previous);
+        if (anchor === undefined) delete child.properties.id;
+        else child.properties.id = anchor;
+        openingSections = [];
+      } else if (isSectionWrapper(child)) {
+        // The wrapper's id belongs to the first heading inside it, however deep.
+        visit(child, [child, ...openingSections]);
+        openingSections = [];
+      } else {
+        visit(child, openingSections);
+        if (containsHeading(child)) openingSections = [];
+      }
+      previous = child;
+    }
+  };
+  visit(container, []);
+}
+
+/**
+ * Splits the content of a page at its `h1`–`h3` headings, in document order, whatever the
+ * wrappers (`<section>`, `<div>`) around them: wrappers that hold a heading are opened, other
+ * elements are kept whole. Headings inside tables, lists, blockquotes and `<details>` stay in
+ * their section, as do `h4`–`h6`. Sections are returned even when empty.
+ *
+ * @example splitHtmlSections(container).map((section) => section.heading)
+ */
+export function splitHtmlSections(container: Element): HtmlSection[] {
+  const holdsHeading = new WeakSet<Element>();
+  markHeadingHolders(container, holdsHeading);
+  const sections: HtmlSection[] = [{ headingTrail: [], nodes: [] }];
+  const trail: Array<{ depth: number; text: string }> = [];
+
+  const visit = (parent: Element) => {
+    for (const child of parent.children) {
+      const current = sections[sections.length - 1] as HtmlSection;
+      if (child.type !== 'element') {
+        current.nodes.push(child);
+        continue;
+      }
+      const depth = sectionHeadingDepth[child.tagName];
+      const text = depth === undefined ? '' : headingText(child);
+      if (depth !== undefined && text !== '') {
+        while (trail.length > 0 && (trail.at(-1)?.depth ?? 0) >= depth) trail.pop();
+        const section: HtmlSection = { heading: text, headingTrail: trail.map((entry) => entry.text), nodes: [] };
+        if (typeof child.properties.id === 'string' && child.properties.id !== '') section.anchor = child.properties.id;
+        sections.push(section);
+        trail.push({ depth, text });
+      } else if (holdsHeading.has(child)) {
+        visit(child);
+      } else {
+        current.nodes.push(child);
+      }
+    }
+  };
+  visit(container);
+  return sections;
+}
+
+/**
+ * The text a reader sees in a heading, whitespace collapsed.
+ *
+ * @example headingText(h2) === 'Install the CLI'
+ */
+export function headingText(heading: Element): string {
+  return toString(heading).replace(/\s+/g, ' ').trim();
+}
+
+function markHeadingHolders(element: Element, holders: WeakSet<Element>): boolean {
+  let holds = false;
+  for (const child of element.children) {
+    if (child.type !== 'element') continue;
+    if (sectionHeadingDepth[child.tagName] !== undefined) holds = true;
+    else if (!wholeBlocks.has(child.tagName) && markHeadingHolders(child, holders)) holds = true;
+  }
+  if (holds) holders.add(element);
+  return holds;
+}
+
+function containsHeading(element: Element): boolean {
+  return element.children.some((child) => child.type === 'element' && (sectionHeadingDepth[child.tagName] !== undefined || containsHeading(child)));
+}
+
+function isSectionWrapper(element: Element): boolean {
+  if (element.tagName === 'section') return true;
+  const className = element.properties.className;
+  return element.tagName === 'div' && Array.isArray(className) && className.includes('section');
+}
+
+function idOf(element: Element): string | undefined {
+  const id = element.properties.id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+function ownAnchor(heading: Element): string | undefined {
+  return idOf(heading);
+}
+
+function innerAnchor(element: Element): string | undefined {
+  for (const child of element.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'a') {
+      const target = idOf(child) ?? nameOf(child);
+      if (target !== undefined) return target;
+    }
+    const nested = innerAnchor(child);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
+
+function emptyAnchorId(element: Element | undefined): string | undefined {
+  if (element === undefined || element.tagName !== 'a' || toString(element).trim() !== '') return undefined;
+  return idOf(element) ?? nameOf(element);
+}
+
+function nameOf(element: Element): string | undefined {
+  const name = element.properties.name;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
