@@ -124,4 +124,29 @@ describe('OpenAI-compatible model over HTTP', () => {
     // The extractive model's structured copy is not the endpoint's business.
     expect(JSON.stringify(request?.body)).not.toContain('"sections"');
   });
+
+  test('sends the conversation and the instruction to admit a gap rather than invent', async () => {
+    const { model } = resolveAnswerModel({ DOCENT_MODEL_BASE_URL: baseUrl, DOCENT_MODEL: 'tiny' });
+    const prompt = buildAnswerPrompt({
+      turns: [
+        { role: 'user', text: 'How do I deploy to GitHub Pages?' },
+        { role: 'assistant', text: 'Use the workflow in [Deploy](/docs/deploy).' },
+        { role: 'user', text: 'And what about GitLab?' },
+      ],
+      sections: [],
+    });
+    const before = requests.length;
+
+    await streamText({ model, ...prompt }).text;
+
+    const messages = requests[before]?.body.messages as Array<{ role: string; content: string }>;
+    expect(messages.map((message) => [message.role, message.role === 'system' ? '' : message.content])).toEqual([
+      ['system', ''],
+      ['user', 'How do I deploy to GitHub Pages?'],
+      ['assistant', 'Use the workflow in [Deploy](/docs/deploy).'],
+      ['user', 'And what about GitLab?'],
+    ]);
+    expect(messages[0]?.content).toContain('do not guess: say "The documentation doesn\'t cover this"');
+    expect(messages[0]?.content).toContain('(No section of the documentation matched this question.)');
+  });
 });

@@ -42,11 +42,11 @@ function sourceLinks(markdown: string): string[] {
 }
 
 describe('extractive model answers', () => {
-  test('opens with the sentence that answers, then the code and its source', async () => {
+  test('opens with the paragraph that answers, then the code and its source', async () => {
     const text = await answerText('How do I verify a webhook signature?');
 
     expect(firstParagraph(text)).toBe(
-      "Every webhook request carries an `X-Harbor-Signature` header: an HMAC-SHA256 of the raw body, keyed with the webhook's secret.",
+      "Every webhook request carries an `X-Harbor-Signature` header: an HMAC-SHA256 of the raw body, keyed with the webhook's secret. Compare it in constant time before you trust the payload.",
     );
     expect(codeBlocks(text)).toHaveLength(1);
     expect(codeBlocks(text)[0]).toContain('timingSafeEqual(Buffer.from(expected), Buffer.from(signature))');
@@ -54,19 +54,20 @@ describe('extractive model answers', () => {
     expect(sourceLinks(text)).toEqual(['Webhooks › Verify signatures -> /docs/webhooks#verify-signatures']);
   });
 
-  test('shows the code a "how do I" question needs, next to the sentence that introduces it', async () => {
+  test('shows the code a "how do I" question needs, next to the sentence that introduces it, in the docs\' order', async () => {
     const text = await answerText('How do I install Harbor?');
 
-    expect(firstParagraph(text)).toBe('Harbor ships as a single binary and as a container image.');
+    expect(firstParagraph(text)).toBe('Harbor ships as a single binary and as a container image. Run the container with a volume for its storage:');
     expect(text).toContain('Run the container with a volume for its storage:\n\n```bash\ndocker run -d --name harbor');
-    expect(sourceLinks(text)[0]).toBe('Getting started › Install -> /docs/getting-started#install');
+    expect(text.indexOf('docker run')).toBeLessThan(text.indexOf('On a machine without Docker'));
+    expect(sourceLinks(text)).toEqual(['Getting started › Install -> /docs/getting-started#install']);
   });
 
-  test('answers a question about a setting from its table row, as a sentence', async () => {
+  test('answers a question about a setting with its table row under the table header', async () => {
     const text = await answerText('What is the default cache TTL?');
 
     expect(firstParagraph(text)).toBe(
-      '`cache.ttl` (environment variable `HARBOR_CACHE_TTL`, default `10m`): How long package metadata from the upstream is trusted.',
+      '| Setting | Environment variable | Default | Meaning |\n| --- | --- | --- | --- |\n| `cache.ttl` | `HARBOR_CACHE_TTL` | `10m` | How long package metadata from the upstream is trusted. |',
     );
     expect(codeBlocks(text)).toEqual([]);
     expect(sourceLinks(text)).toEqual(['Configuration › Settings -> /docs/configuration#settings']);
@@ -86,6 +87,7 @@ describe('extractive model answers', () => {
     const text = await answerText('Does Harbor support LDAP login?');
 
     expect(firstParagraph(text)).toBe("The documentation doesn't cover this: I couldn't find anything about “LDAP” in these docs.");
+    expect(text).toMatch(/^The closest pages? (?:is|are) \[/m);
     expect(text).toMatch(/Try rephrasing/);
     expect(text).not.toContain('Quoted from');
     expect(await answerText('How do I cook pasta?')).toMatch(/^The documentation doesn't cover this/);

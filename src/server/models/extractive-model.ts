@@ -10,6 +10,8 @@ import type {
 import type { AnswerSection, DocentAnswerOptions, PageContextItem } from './answer-prompt';
 import type { ExtractiveAnswerOptions } from './extractive-answer';
 import { composeExtractiveAnswer } from './extractive-answer';
+import type { TermStatistics } from './term-statistics';
+import { isTermStatistics } from './term-statistics';
 
 /** Options of {@link createExtractiveModel}. */
 export interface ExtractiveModelOptions extends ExtractiveAnswerOptions {
@@ -25,9 +27,9 @@ export interface ExtractiveModelOptions extends ExtractiveAnswerOptions {
 /**
  * The embedded answer model: a real AI SDK language model (`LanguageModelV3`) that needs no
  * network and no weights. It reads the retrieved sections from `providerOptions.docent` (see
- * `buildAnswerPrompt`) and the reader's last message, and answers by quoting the docs: a first
- * sentence that answers, the most relevant passages, the most relevant code block and the
- * sources; or a plain "the documentation doesn't cover this". The answer streams word by word.
+ * `buildAnswerPrompt`) and the reader's messages, and answers by quoting the docs: the passage
+ * that answers, with its steps and code, and the sections it quotes; or a plain "the
+ * documentation doesn't cover this" with the nearest pages. The answer streams word by word.
  *
  * Deterministic: the same prompt always gives the same answer. Usage is reported in words
  * (prompt words in, streamed chunks out), since there is no tokenizer.
@@ -39,7 +41,17 @@ export function createExtractiveModel(options: ExtractiveModelOptions = {}): Lan
   const chunkDelayMs = Math.max(0, options.chunkDelayMs ?? 0);
   const answer = (call: LanguageModelV3CallOptions) => {
     const material = readDocentOptions(call.providerOptions);
-    const text = composeExtractiveAnswer({ question: lastUserText(call.prompt), sections: material.sections, context: material.context }, options);
+    const questions = userTexts(call.prompt);
+    const text = composeExtractiveAnswer(
+      {
+        question: questions.at(-1) ?? '',
+        earlierQuestions: questions.slice(0, -1),
+        sections: material.sections,
+        context: material.context,
+        ...(material.statistics === undefined ? {} : { statistics: material.statistics }),
+      },
+      options,
+    );
     const chunks = text.match(/\s*\S+\s*/g) ?? [];
     return { text, chunks, usage: usage(promptWords(call.prompt, material), chunks.length) };
   };
@@ -111,11 +123,16 @@ function partStream(parts: LanguageModelV3StreamPart[], signal: AbortSignal | un
  * Reads `providerOptions.docent`, tolerating anything missing (then there is nothing to quote and
  * the answer says the docs do not cover the question).
  */
-function readDocentOptions(providerOptions: LanguageModelV3CallOptions['providerOptions']): Pick<DocentAnswerOptions, 'sections' | 'context'> {
+function readDocentOptions(providerOptions: LanguageModelV3CallOptions['providerOptions']): {
+  sections: AnswerSection[];
+  context: PageContextItem[];
+  statistics: TermStatistics | undefined;
+} {
   const docent = providerOptions?.docent as Partial<DocentAnswerOptions> | undefined;
   const sections = Array.isArray(docent?.sections) ? docent.sections.filter(isAnswerSection) : [];
   const context = Array.isArray(docent?.context) ? docent.context.filter(isContextItem) : [];
-  return { sections, context };
+  const statistics = isTermStatistics(docent?.statistics) ? docent.statistics : undefined;
+  return { sections, context, statistics };
 }
 
 function isAnswerSection(value: unknown): value is AnswerSection {
@@ -136,16 +153,18 @@ function isContextItem(value: unknown): value is PageContextItem {
   return typeof item === 'object' && item !== null && typeof item.value === 'string' && (item.type === 'code' || item.type === 'textSelection');
 }
 
-function lastUserText(prompt: LanguageModelV3Prompt): string {
-  for (let index = prompt.length - 1; index >= 0; index--) {
-    const message = prompt[index];
-    if (message?.role !== 'user') continue;
-    return message.content
+// The reader's messages, oldest first: the last is the question, the others steer a follow-up.
+function userTexts(prompt: LanguageModelV3Prompt): string[] {
+  const texts: string[] = [];
+  for (const message of prompt) {
+    if (message.role !== 'user') continue;
+    const text = message.content
       .map((part) => (part.type === 'text' ? part.text : ''))
       .join(' ')
       .trim();
+    if (text !== '') texts.push(text);
   }
-  return '';
+  return texts;
 }
 
 function promptWords(prompt: LanguageModelV3Prompt, material: Pick<DocentAnswerOptions, 'sections' | 'context'>): number {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { passageUnits, splitSentences } from './passage-units';
+import { passageBlocks, splitSentences } from './passage-units';
 
 describe('splitSentences', () => {
   test('splits at sentence ends, not at abbreviations, versions or inside code', () => {
@@ -13,29 +13,42 @@ describe('splitSentences', () => {
   });
 });
 
-describe('passageUnits', () => {
-  test('cuts prose into sentences, lists into items, tables into rows, and keeps code whole with its lead-in', () => {
-    const units = passageUnits(
-      'First sentence. Second one:\n\n```js title=x\nconst a = 1;\n\n// # not a heading\n```\n\n- one\n- two\n\n| Name | Default |\n| --- | --- |\n| `theme` | `auto` |\n\n> [!NOTE]\n> Quoted note.\n',
+describe('passageBlocks', () => {
+  test('cuts a section into paragraphs, whole lists, tables and code blocks, in order', () => {
+    const blocks = passageBlocks(
+      'First sentence. Second one:\n\n```js title=x\nconst a = 1;\n\n// # not a heading\n```\n\n1. one\n2. two\n\n| Name | Default |\n| --- | --- |\n| `theme` | `auto` |\n\n> [!NOTE]\n> Quoted note.\n\n#### Details\n',
       '/docs/page',
     );
 
-    expect(units.map((unit) => [unit.kind, unit.kind === 'code' ? unit.code : unit.markdown])).toEqual([
-      ['sentence', 'First sentence.'],
-      ['sentence', 'Second one:'],
-      ['code', 'const a = 1;\n\n// # not a heading'],
-      ['item', 'one'],
-      ['item', 'two'],
-      ['row', '| `theme` | `auto` |'],
-      ['sentence', 'Quoted note.'],
+    expect(blocks.map((block) => [block.kind, block.markdown])).toEqual([
+      ['paragraph', 'First sentence. Second one:'],
+      ['code', '```js\nconst a = 1;\n\n// # not a heading\n```'],
+      ['list', '1. one\n2. two'],
+      ['table', '| Name | Default |\n| --- | --- |\n| `theme` | `auto` |'],
+      ['paragraph', 'Quoted note.'],
+      ['heading', '**Details**'],
     ]);
-    expect(units[2]).toMatchObject({ language: 'js', lead: 'First sentence. Second one:' });
-    expect(units[5]).toMatchObject({ header: '| Name | Default |\n| --- | --- |', headers: ['Name', 'Default'] });
+    expect(blocks.map((block) => block.order)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(blocks[2]).toMatchObject({ ordered: true, items: ['1. one', '2. two'], words: 4 });
+  });
+
+  test('keeps a step\'s code in its list item, unless the code is too long to quote', () => {
+    const steps = '1. Install it:\n\n   ```bash\n   npm i docent\n   ```\n\n2. Add the file:\n\n   ```yaml\n' + '   line: 1\n'.repeat(5) + '   ```\n';
+
+    const [kept] = passageBlocks(steps, '/docs/page', 10);
+    const [dropped] = passageBlocks(steps, '/docs/page', 3);
+
+    expect(kept?.markdown).toContain('```bash\n   npm i docent\n   ```');
+    expect(kept?.markdown).toContain('line: 1');
+    expect(kept).toMatchObject({ kind: 'list', codeLines: 6 });
+    expect(dropped?.markdown).toContain('npm i docent');
+    expect(dropped?.markdown).not.toContain('line: 1');
+    expect(dropped?.markdown).toContain('2. Add the file:');
   });
 
   test('keeps absolute links, points #anchors at the page, and reduces links into the docs folder to their text', () => {
-    const [unit] = passageUnits('See [the API](/docs/api), [below](#dark-mode), [options](./options.md) and [MDN](https://developer.mozilla.org). ![logo](logo.png)', '/docs/page');
+    const [block] = passageBlocks('See [the API](/docs/api), [below](#dark-mode), [options](./options.md) and [MDN](https://developer.mozilla.org). ![logo](logo.png)', '/docs/page');
 
-    expect(unit?.kind === 'sentence' && unit.markdown).toBe('See [the API](/docs/api), [below](/docs/page#dark-mode), options and [MDN](https://developer.mozilla.org).');
+    expect(block?.markdown).toBe('See [the API](/docs/api), [below](/docs/page#dark-mode), options and [MDN](https://developer.mozilla.org).');
   });
 });

@@ -2,83 +2,97 @@ import { Lexer } from 'marked';
 import type { Token, Tokens } from 'marked';
 
 /**
- * The pieces of a section an extractive answer can quote: sentences of its prose, list items,
- * table rows and whole code blocks, each with the plain text that is matched against the question.
+ * The blocks of a section an extractive answer quotes from, in the docs' order: a paragraph, a
+ * whole list (a procedure's steps stay one block), a code block, a table, a minor heading. Each
+ * has its Markdown ready to quote and the plain text matched against the question.
  */
-export type PassageUnit =
-  | (UnitPlace & { kind: 'sentence' | 'item'; markdown: string; text: string })
-  | (UnitPlace & { kind: 'row'; markdown: string; text: string; header: string; headers: string[]; cells: string[] })
-  | (UnitPlace & { kind: 'code'; language: string; code: string; text: string; lead: string });
+export type PassageBlock =
+  | (BlockPlace & { kind: 'paragraph' | 'heading'; markdown: string; text: string; words: number })
+  | (BlockPlace & { kind: 'list'; ordered: boolean; items: string[]; markdown: string; text: string; words: number; codeLines: number })
+  | (BlockPlace & { kind: 'table'; header: string; rows: string[]; rowTexts: string[]; markdown: string; text: string; words: number })
+  | (BlockPlace & { kind: 'code'; language: string; code: string; lines: number; markdown: string; text: string; words: number });
 
-/** Where a unit sits: which block of the section, and its position in reading order. */
-export interface UnitPlace {
-  /** Index of the top-level Markdown block in the section (a paragraph, a list, a table…). */
-  block: number;
-  /** Reading order of the unit within the section. */
+/** Where a block sits in its section. */
+export interface BlockPlace {
+  /** Position of the block in the section, from 0, in reading order. */
   order: number;
 }
 
 const abbreviations = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)\.|\b[A-Z]\.)$/i;
 
 /**
- * Cuts a section's Markdown into quotable units. Links that only make sense inside the docs
- * folder (relative file links) keep their text; links to `#anchor` point at the section's page.
+ * Cuts a section's Markdown into quotable blocks. Links that only make sense inside the docs
+ * folder (relative file links) keep their text; links to `#anchor` point at the section's page;
+ * images are left out; a note's `[!NOTE]` marker is dropped and its paragraphs kept.
+ *
+ * A code block nested in a list item (a step's example) stays in its step, unless it is longer
+ * than `maximumCodeLines`: then the step is quoted without it.
  *
  * @param pageUrl the section's page URL without the anchor, used for `#anchor` links.
+ * @example passageBlocks('Install it:\n\n```bash\nnpm i docent\n```', '/docs/start').map((block) => block.kind) // ['paragraph', 'code']
  */
-export function passageUnits(markdown: string, pageUrl: string): PassageUnit[] {
-  const units: PassageUnit[] = [];
-  let order = 0;
-  let lastProse = '';
-  const tokens = Lexer.lex(markdown);
-
-  const addProse = (text: string, block: number) => {
-    for (const sentence of splitSentences(text)) {
-      const output = rewriteLinks(sentence, pageUrl).trim();
-      if (output !== '') units.push({ kind: 'sentence', block, order: order++, markdown: output, text: plainText(output) });
-    }
-    lastProse = text;
-  };
-
-  const visit = (token: Token, block: number) => {
+export function passageBlocks(markdown: string, pageUrl: string, maximumCodeLines = 40): PassageBlock[] {
+  const blocks: PassageBlock[] = [];
+  const visit = (token: Token) => {
     switch (token.type) {
       case 'paragraph':
-      case 'text':
-        addProse(collapse(stripAlertMarker((token as Tokens.Paragraph).text)), block);
+      case 'text': {
+        const text = rewriteLinks(collapse(stripAlertMarker((token as Tokens.Paragraph).text)), pageUrl).trim();
+        if (text !== '') blocks.push({ kind: 'paragraph', order: blocks.length, markdown: text, text: plainText(text), words: countWords(text) });
         break;
+      }
+      case 'heading': {
+        const text = rewriteLinks(collapse((token as Tokens.Heading).text), pageUrl).trim();
+        if (text !== '') blocks.push({ kind: 'heading', order: blocks.length, markdown: `**${text.replace(/\*\*/g, '')}**`, text: plainText(text), words: countWords(text) });
+        break;
+      }
       case 'blockquote':
-        for (const child of (token as Tokens.Blockquote).tokens) visit(child, block);
+        for (const child of (token as Tokens.Blockquote).tokens) visit(child);
         break;
-      case 'list':
-        for (const item of (token as Tokens.List).items) {
-          const text = rewriteLinks(collapse(item.text.replace(/\n\s*(?:[-*+]|\d+[.)])\s+/g, '; ')), pageUrl).trim();
-          if (text !== '') units.push({ kind: 'item', block, order: order++, markdown: text, text: plainText(text) });
-        }
+      case 'list': {
+        const list = token as Tokens.List;
+        let codeLines = 0;
+        const items = list.items
+          .map((item) =>
+            rewriteLinks(item.raw.replace(/\s+$/, ''), pageUrl).replace(nestedFence, (whole: string, _indent: string, _marker: string, body: string) => {
+              const lines = body.split('\n').length;
+              if (lines > maximumCodeLines) return '';
+              codeLines += lines;
+              return whole;
+            }),
+          )
+          .map((item) => item.replace(/\n{3,}/g, '\n\n').replace(/\s+$/, ''))
+          .filter((item) => item.trim() !== '');
+        if (items.length === 0) break;
+        const markdown = items.join('\n');
+        blocks.push({ kind: 'list', order: blocks.length, ordered: list.ordered, items, markdown, text: plainText(markdown), words: countWords(withoutFences(markdown)), codeLines });
         break;
+      }
       case 'table': {
         const table = token as Tokens.Table;
         const headers = table.header.map((cell) => cell.text);
         const header = `${tableRow(headers)}\n${tableRow(headers.map(() => '---'))}`;
-        for (const row of table.rows) {
-          const cells = row.map((cell) => rewriteLinks(cell.text, pageUrl));
-          units.push({ kind: 'row', block, order: order++, markdown: tableRow(cells), text: plainText(cells.join(' ')), header, headers, cells });
-        }
+        const cells = table.rows.map((row) => row.map((cell) => rewriteLinks(cell.text, pageUrl)));
+        const rows = cells.map(tableRow);
+        const rowTexts = cells.map((row) => plainText(row.join(' ')));
+        const markdown = `${header}\n${rows.join('\n')}`;
+        blocks.push({ kind: 'table', order: blocks.length, header, rows, rowTexts, markdown, text: plainText(`${headers.join(' ')} ${rowTexts.join(' ')}`), words: countWords(rowTexts.join(' ')) });
         break;
       }
       case 'code': {
         const code = token as Tokens.Code;
-        if (code.text.trim() === '') break;
+        const body = code.text.replace(/\n+$/, '');
+        if (body.trim() === '') break;
         const language = (code.lang ?? '').trim().split(/\s+/)[0] ?? '';
-        units.push({ kind: 'code', block, order: order++, language, code: code.text, text: code.text, lead: lastProse });
+        blocks.push({ kind: 'code', order: blocks.length, language, code: body, lines: body.split('\n').length, markdown: fence(body, language), text: body, words: 0 });
         break;
       }
       default:
         break;
     }
   };
-
-  tokens.forEach((token, block) => visit(token, block));
-  return units;
+  for (const token of Lexer.lex(markdown)) visit(token);
+  return blocks;
 }
 
 /**
@@ -109,6 +123,25 @@ export function plainText(markdown: string): string {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/[`*_~]/g, '');
+}
+
+/** Wraps code in a fence longer than any run of backticks inside it. */
+export function fence(code: string, language: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`{3,}/g)].map((match) => match[0].length));
+  const marker = '`'.repeat(longest + 1);
+  return `${marker}${language}\n${code.replace(/\n+$/, '')}\n${marker}`;
+}
+
+/** Words of prose in Markdown: what a reader reads, for the answer's word budget. */
+export function countWords(markdown: string): number {
+  return plainText(markdown).split(/\s+/).filter((word) => /\w/.test(word)).length;
+}
+
+// A fenced code block inside a list item, indented like the item's text.
+const nestedFence = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\1\2[`~]*[ \t]*$/gm;
+
+function withoutFences(markdown: string): string {
+  return markdown.replace(nestedFence, ' ');
 }
 
 function rewriteLinks(markdown: string, pageUrl: string): string {

@@ -1,0 +1,171 @@
+import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
+import type { AnswerSection } from './answer-prompt';
+import { headingTermSet, matchedWeight, matches, nearlyMatches, termSet, termWeights } from './passage-scoring';
+import type { TermStatistics } from './term-statistics';
+
+/** The words of a question that name its subject, with how the reader wrote them. */
+export interface QuestionSubject {
+  /** Subject terms in the question's order (no stop words, question frame or small talk). */
+  terms: string[];
+  /** The reader's word for each term, as written (for "I couldn't find anything about “Giscus”"). */
+  words: Map<string, string>;
+  /** Terms whose word looks like a name: a product, an acronym, an identifier ("Giscus", "WSL", "GitLab"). */
+  names: Set<string>;
+}
+
+/** Whether the retrieved sections answer the question, and what the answer should look for. */
+export interface CoverageJudgement {
+  /** True when a retrieved page covers the question's subject well enough to quote it. */
+  covered: boolean;
+  /** The reader's words no retrieved section contains, most telling first (for a decline). */
+  missing: string[];
+  /** The subject terms the docs know, to score passages with. */
+  terms: string[];
+  /** Weight of each of those terms (rarer in the docs weighs more). */
+  weights: Map<string, number>;
+  /** Share (0–1) of the subject the best page covers; only comparable within one question. */
+  score: number;
+}
+
+/** Tuning of {@link judgeCoverage}; the defaults were set on whole development question sets. */
+export interface CoverageOptions {
+  /**
+   * How much of the question's subject one retrieved page must cover, with a bonus for its
+   * headings (see {@link judgeCoverage}). Default `0.55`.
+   */
+  threshold?: number;
+  /**
+   * Weight of a reader's word the docs never use (and that is not a name), as a share of the
+   * average weight of the words they do use. Default `2`: such a word ("telemetry",
+   * "password") is as often the subject the docs lack as a reader's own wording ("dozen",
+   * "tidy"), and the docs' words around it then carry the answer.
+   */
+  unknownWordWeight?: number;
+  /**
+   * How many of the question's weightiest words a page must cover. Default `4`: a long question
+   * tells a story ("we have a dozen repos…") whose every word the answer need not contain.
+   */
+  essentialWords?: number;
+  /** Bonus for the share of the subject a page's headings and title contain. Default `0.5`. */
+  headingBonus?: number;
+}
+
+// Greetings and thanks are not questions about the docs.
+const smallTalk = new Set(textTerms('hi hello hey thanks thank ok okay cool great bye'));
+
+// Words that frame what the reader says rather than name a subject: pronouns, vague nouns and
+// adverbs of everyday English. The docs rarely contain them, and their absence means nothing.
+const frameWords = new Set(
+  textTerms(
+    'myself yourself ourselves themselves someone somebody anyone anybody everyone something anything everything nothing ' +
+      'somewhere anywhere everywhere instead already really actually still even rather maybe perhaps probably kind sort lot lots ' +
+      'bit stuff whatever whenever wherever however though although since else per etc ever never always sometimes usually ' +
+      'much many few several lot thing things way ways yes okay right wrong good bad better best sure certain every',
+  ),
+);
+
+const sentenceStart = /(?:^|[.!?:;]\s*|\n\s*)$/;
+
+/**
+ * The subject of a question: its terms, without stop words, the words that only frame a
+ * question ("how do I use…") and small talk.
+ */
+export function questionSubject(question: string): QuestionSubject {
+  const terms: string[] = [];
+  const words = new Map<string, string>();
+  const names = new Set<string>();
+  for (const match of question.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const word = match[0];
+    const wordTerms = processTerm(word) ?? [];
+    const initial = sentenceStart.test(question.slice(0, match.index));
+    wordTerms.forEach((term, position) => {
+      if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
+      if (!words.has(term)) {
+        terms.push(term);
+        words.set(term, word);
+      }
+      if (position === 0 && looksLikeName(word, initial)) names.add(term);
+    });
+  }
+  return { terms, words, names };
+}
+
+/**
+ * A product, an acronym or an identifier: "Giscus", "WSL", "GitLab", "es2015". A capitalised word
+ * that opens a sentence is just a word; a version ("v3") or a number is not a name.
+ */
+function looksLikeName(word: string, sentenceInitial: boolean): boolean {
+  if (/^v?\d+(?:\.\d+)*$/i.test(word)) return false;
+  if (/^[A-Z]{2,}s?$/.test(word)) return true;
+  if (/\p{Ll}\p{Lu}/u.test(word)) return true;
+  if (/\p{L}/u.test(word) && /\d/.test(word)) return true;
+  return !sentenceInitial && /^\p{Lu}\p{Ll}/u.test(word);
+}
+
+/**
+ * Judges whether the retrieved sections answer the question. It declines when the question
+ * names something the docs never mention (a product, an acronym), when none of its words are
+ * in the docs, or when no retrieved page covers enough of the question's weightiest words
+ * (words rare in the docs weigh more; a word the docs never use counts as missing). A page whose
+ * headings or title name the subject gets a bonus: that page is about it. Questions are worded in
+ * the reader's words, so a page need not contain every word of a long question.
+ */
+export function judgeCoverage(
+  subject: QuestionSubject,
+  sections: readonly AnswerSection[],
+  statistics: TermStatistics | undefined,
+  options: CoverageOptions = {},
+): CoverageJudgement {
+  const sectionTerms = sections.map((section) => new Set([...termSet(section.markdown), ...headingTermSet(section)]));
+  const everywhere = new Set(sectionTerms.flatMap((set) => [...set]));
+  const foundAnywhere = (term: string) => matches(term, everywhere) || nearlyMatches(term, everywhere);
+  const inDocs = (term: string) => foundAnywhere(term) || (statistics?.sectionsWithTerm[term] ?? 0) > 0;
+
+  const unknown = subject.terms.filter((term) => !inDocs(term));
+  const unknownNames = unknown.filter((term) => subject.names.has(term));
+  const known = subject.terms.filter((term) => inDocs(term));
+  const weights = termWeights(known, sectionTerms, statistics);
+  // A name the docs never mention is the whole story; otherwise, what the retrieved pages lack.
+  const missing = unknownNames.length > 0 ? unknownNames.map((term) => subject.words.get(term) ?? term) : missingWords(subject, foundAnywhere, weights);
+  if (unknownNames.length > 0 || known.length === 0) return { covered: false, missing, terms: known, weights, score: 0 };
+
+  const knownTotal = known.reduce((sum, term) => sum + (weights.get(term) ?? 0), 0);
+  const unknownWeight = (options.unknownWordWeight ?? 2) * (knownTotal / known.length);
+  const essential = [...known.map((term) => weights.get(term) ?? 0), ...unknown.map(() => unknownWeight)]
+    .sort((left, right) => right - left)
+    .slice(0, options.essentialWords ?? 4)
+    .reduce((sum, weight) => sum + weight, 0);
+  let best = 0;
+  for (const page of termsByPage(sections, sectionTerms)) {
+    const found = matchedWeight(known, weights, page.terms);
+    const inHeadings = matchedWeight(known, weights, page.headings);
+    const score = Math.min(1, found / essential) + (options.headingBonus ?? 0.5) * (inHeadings / knownTotal);
+    best = Math.max(best, score);
+  }
+  return { covered: best >= (options.threshold ?? 0.55), missing, terms: known, weights, score: best };
+}
+
+// A page's retrieved sections together: "Deploy" and "Deploy › GitLab Pages" answer as one.
+function termsByPage(sections: readonly AnswerSection[], sectionTerms: readonly Set<string>[]): Array<{ terms: Set<string>; headings: Set<string> }> {
+  const pages = new Map<string, { terms: Set<string>; headings: Set<string> }>();
+  sections.forEach((section, index) => {
+    const url = section.url.replace(/#.*$/, '');
+    const page = pages.get(url) ?? { terms: new Set<string>(), headings: new Set<string>() };
+    for (const term of sectionTerms[index] ?? []) page.terms.add(term);
+    for (const term of headingTermSet(section)) page.headings.add(term);
+    pages.set(url, page);
+  });
+  return [...pages.values()];
+}
+
+// Names first, then the rarest words: they are what the docs would have to mention.
+function missingWords(subject: QuestionSubject, foundAnywhere: (term: string) => boolean, weights: Map<string, number>): string[] {
+  const absent = subject.terms.filter((term) => !foundAnywhere(term));
+  const rank = (term: string) => (subject.names.has(term) ? 0 : weights.has(term) ? 2 : 1);
+  const words: string[] = [];
+  for (const term of [...absent].sort((left, right) => rank(left) - rank(right) || (weights.get(right) ?? 0) - (weights.get(left) ?? 0))) {
+    const word = subject.words.get(term) ?? term;
+    if (!words.some((seen) => seen.toLowerCase() === word.toLowerCase())) words.push(word);
+  }
+  return words;
+}

@@ -1,0 +1,192 @@
+import { describe, expect, test } from 'vitest';
+import type { AnswerSection } from './answer-prompt';
+import { composeExtractiveAnswer } from './extractive-answer';
+import type { TermStatistics } from './term-statistics';
+
+function section(url: string, pageTitle: string, heading: string, markdown: string): AnswerSection {
+  return { number: 0, url, pageTitle, heading, headingTrail: heading === pageTitle ? [] : [pageTitle], markdown };
+}
+
+function numbered(sections: AnswerSection[]): AnswerSection[] {
+  return sections.map((item, index) => ({ ...item, number: index + 1 }));
+}
+
+function quotedFrom(answer: string): string[] {
+  const line = answer.split('\n').find((text) => text.startsWith('Quoted from ')) ?? '';
+  return [...line.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1] ?? '');
+}
+
+const declined = /^The documentation doesn't cover this/;
+
+const theming = section(
+  '/docs/theming#accent',
+  'Theming',
+  'Accent',
+  'The launcher of the widget and its links use one accent color. Set the `accent` option to any CSS color to match your brand.',
+);
+const shortcut = section(
+  '/docs/options#shortcut',
+  'Options',
+  'shortcut',
+  'The keyboard shortcut that opens the panel, `mod+i` by default. Set it to `false` to turn the shortcut off when it conflicts with your site.',
+);
+const privacy = section('/docs/privacy', 'Privacy', 'Privacy', 'Questions go to your own server only. Nothing is sent to third parties, and no cookies are set.');
+
+describe('decline calibration', () => {
+  test('answers when a retrieved section answers in other words than the question', () => {
+    const sections = numbered([theming, shortcut]);
+
+    const colour = composeExtractiveAnswer({ question: 'How can I change the colour of the widget myself?', sections });
+    const clash = composeExtractiveAnswer({ question: 'How do I stop the keyboard shortcut from clashing with my site?', sections });
+
+    expect(colour).not.toMatch(declined);
+    expect(colour).toContain('Set the `accent` option to any CSS color');
+    expect(clash).not.toMatch(declined);
+    expect(clash).toContain('Set it to `false` to turn the shortcut off');
+  });
+
+  test('answers a long question in the reader\'s words when a page covers its weightiest words', () => {
+    const statistics: TermStatistics = {
+      sectionCount: 200,
+      sectionsWithTerm: { data: 40, sent: 3, third: 1, parti: 1, compani: 6, lawyer: 0, worri: 0 },
+    };
+
+    const answer = composeExtractiveAnswer({
+      question: 'Our lawyers are worried: is any data sent to third parties or other companies?',
+      sections: numbered([privacy, theming]),
+      statistics,
+    });
+
+    expect(answer).not.toMatch(declined);
+    expect(answer).toContain('Nothing is sent to third parties');
+  });
+
+  test('declines a question naming something the docs never mention, and offers the nearest pages', () => {
+    const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { add: 30, giscus: 0, comment: 4, pag: 90 } };
+
+    const answer = composeExtractiveAnswer({ question: 'How do I add Giscus comments to a page?', sections: numbered([theming, shortcut, privacy]), statistics });
+
+    expect(answer).toMatch(/^The documentation doesn't cover this: I couldn't find anything about “Giscus” in these docs\.$/m);
+    expect(answer).toContain('The closest pages are [Theming](/docs/theming) and [Options](/docs/options).');
+    expect(answer).not.toContain('Quoted from');
+  });
+
+  test('declines when the docs know the words but no retrieved page covers the question', () => {
+    const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { export: 3, chat: 20, histori: 2, printabl: 0, document: 50 } };
+
+    const answer = composeExtractiveAnswer({ question: 'How do I export the chat history as a printable document?', sections: numbered([theming, privacy]), statistics });
+
+    expect(answer).toMatch(declined);
+    expect(answer).toContain('The closest pages are [Theming](/docs/theming) and [Privacy](/docs/privacy).');
+  });
+
+  test('counts a word the whole docs never use against coverage, so a subject they lack is declined', () => {
+    const voice = 'Does Docent support voice input with a microphone?';
+    const input = section('/docs/page-context', 'Page context', 'Page context', 'Docent reads the input the reader types and the text they select on the page.');
+    const known: TermStatistics = { sectionCount: 200, sectionsWithTerm: { docent: 150, voic: 2, input: 5, microphon: 1 } };
+    const unknown: TermStatistics = { sectionCount: 200, sectionsWithTerm: { docent: 150, voic: 0, input: 5, microphon: 0 } };
+
+    expect(composeExtractiveAnswer({ question: voice, sections: numbered([input]), statistics: unknown })).toMatch(
+      /^The documentation doesn't cover this: I couldn't find anything about “voice” or “microphone”/,
+    );
+    // Where the docs do use those words (elsewhere), the retrieved page is still judged on them.
+    expect(composeExtractiveAnswer({ question: voice, sections: numbered([input]), statistics: known })).toMatch(declined);
+  });
+
+  test('offers no pages when nothing was retrieved', () => {
+    const answer = composeExtractiveAnswer({ question: 'How do I add Giscus comments?', sections: [] });
+
+    expect(answer).toMatch(declined);
+    expect(answer).not.toContain('closest');
+  });
+});
+
+describe('passage coherence', () => {
+  const deploy = section(
+    '/docs/deploy#github-pages',
+    'Deploy',
+    'GitHub Pages',
+    [
+      'Publish the site with a GitHub Actions workflow. Follow these steps:',
+      '1. Create `.github/workflows/deploy.yml` with this content:\n\n   ```yaml\n   on: push\n   jobs:\n     deploy:\n       runs-on: ubuntu-latest\n   ```\n',
+      '2. In the repository settings, pick "GitHub Actions" as the Pages source.',
+      '3. Push to `main` and wait for the workflow to finish.',
+      'Then build locally to check the output:',
+      '```bash\nnpm run docs:build\n```',
+      'Some teams prefer to deploy from a separate branch. '.repeat(8),
+      'Another, unrelated, example follows:',
+      '```bash\nnpm run docs:preview\n```',
+    ].join('\n\n'),
+  );
+  const customDomain = section('/docs/custom-domain#dns', 'Custom domain', 'DNS', 'Point a CNAME record at your GitHub Pages host to publish under your own domain.');
+
+  test('quotes the paragraph that answers with all its steps and their code, in the docs\' order, from one page', () => {
+    const answer = composeExtractiveAnswer({ question: 'How do I publish my site on GitHub Pages?', sections: numbered([deploy, customDomain]) });
+
+    const order = ['Follow these steps:', '1. Create', 'runs-on: ubuntu-latest', '2. In the repository settings', '3. Push to `main`'].map((text) => answer.indexOf(text));
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect([...order].sort((left, right) => left - right)).toEqual(order);
+    expect(answer).not.toContain('npm run docs:preview');
+    expect(quotedFrom(answer)).toEqual(['/docs/deploy#github-pages']);
+  });
+
+  test('keeps to the word budget, with at most one code block besides the steps', () => {
+    const answer = composeExtractiveAnswer({ question: 'How do I publish my site on GitHub Pages?', sections: numbered([deploy]) }, { wordBudget: 60 });
+    const prose = answer.replace(/```[\s\S]*?```/g, '').replace(/^Quoted from .*$/m, '');
+
+    expect(prose.split(/\s+/).filter((word) => /\w/.test(word)).length).toBeLessThanOrEqual(75);
+    expect(answer).not.toContain('separate branch');
+    expect(answer).not.toMatch(/Another, unrelated, example follows/);
+  });
+
+  test('a step list too long for the budget still comes whole when it is the procedure that answers', () => {
+    const steps = Array.from({ length: 8 }, (_, index) => `${index + 1}. Step ${index + 1} of the upgrade: stop the server, back up the storage folder and run the migration for release ${index + 1}.`).join('\n');
+    const upgrade = section('/docs/upgrade', 'Upgrade', 'Upgrade', `To upgrade, follow these steps:\n\n${steps}\n\n${'Older releases had other steps. '.repeat(30)}`);
+
+    const answer = composeExtractiveAnswer({ question: 'How do I upgrade the server?', sections: numbered([upgrade]) }, { wordBudget: 100 });
+
+    expect(answer).toContain('1. Step 1 of the upgrade');
+    expect(answer).toContain('8. Step 8 of the upgrade');
+    expect(answer).not.toContain('Older releases');
+  });
+
+  test('drops a label or an introduction whose code was left out, rather than leave it dangling', () => {
+    const highlight = section(
+      '/docs/markdown#highlight',
+      'Markdown',
+      'Line highlighting',
+      ['Add the line numbers in braces after the language to highlight lines.', '**Input**', '```js{4}\nconst a = 1\n```', '**Output in the browser**', '```js\nconst a = 1\n```', 'Ranges such as `{5-8}` also work.'].join('\n\n'),
+    );
+
+    const answer = composeExtractiveAnswer({ question: 'How do I highlight lines in code?', sections: numbered([highlight]) });
+
+    expect(answer).toContain('**Input**\n\n```js{4}');
+    expect(answer).not.toContain('Output in the browser');
+  });
+});
+
+describe('citations', () => {
+  test('cites every section quoted: a question that spans two pages quotes and cites both', () => {
+    const install = section('/docs/install', 'Install', 'Install', 'Install the package with `npm install harbor-client` and import it in your app.');
+    const webhooks = section(
+      '/docs/webhooks#verify',
+      'Webhooks',
+      'Verify signatures',
+      'Every webhook request carries an `X-Harbor-Signature` header. Compare the HMAC signature in constant time.',
+    );
+
+    const answer = composeExtractiveAnswer({ question: 'How do I install the client and verify webhook signatures?', sections: numbered([install, webhooks]) });
+
+    expect(answer).toContain('npm install harbor-client');
+    expect(answer).toContain('X-Harbor-Signature');
+    expect(quotedFrom(answer).sort()).toEqual(['/docs/install', '/docs/webhooks#verify']);
+    expect(answer).toContain('[Webhooks › Verify signatures](/docs/webhooks#verify)');
+  });
+
+  test('a question one section answers cites that section only, not the other pages retrieved', () => {
+    const answer = composeExtractiveAnswer({ question: 'Is my data sent to third parties?', sections: numbered([privacy, theming, shortcut]) });
+
+    expect(quotedFrom(answer)).toEqual(['/docs/privacy']);
+    expect(answer).not.toContain('accent');
+  });
+});

@@ -1,0 +1,286 @@
+import type { AnswerSection } from './answer-prompt';
+import type { PassageBlock } from './passage-units';
+import { passageBlocks, splitSentences } from './passage-units';
+import { blockScore, headingTermSet, matchedWeight, termSet } from './passage-scoring';
+
+/** A coherent run of one section's blocks, in the docs' order, that the answer quotes. */
+export interface QuotedPassage {
+  /** Index of the section in the retrieval order. */
+  section: number;
+  /** The blocks to quote, in the docs' order. */
+  blocks: PassageBlock[];
+}
+
+/** What {@link choosePassages} weighs. */
+export interface PassageQuestion {
+  /** The question's subject terms the docs know. */
+  terms: readonly string[];
+  /** Their weights. */
+  weights: Map<string, number>;
+  /** Terms of the earlier questions of the conversation, which steer a follow-up a little. */
+  earlierTerms?: readonly string[];
+  /** Whether the reader wants code (asked for an example, a command, or attached code). */
+  codeWanted: boolean;
+}
+
+/** Limits of a quoted answer. */
+export interface PassageLimits {
+  /** Most words of prose quoted in all. Default `180`. */
+  wordBudget?: number;
+  /** Longest code block quoted, in lines. Default `40`. */
+  maximumCodeLines?: number;
+}
+
+const thinPassageWords = 30;
+// A table longer than this is quoted as its header and the rows that match the question.
+const largeTableRows = 3;
+
+/**
+ * Picks what to quote: the section that answers best (its coverage of the question, its
+ * headings, and the retrieval order), and from it a coherent passage — the paragraph that
+ * answers, the steps that follow it and the code block that belongs to them. A second section
+ * is quoted only when the first is too thin to stand alone, or when it answers a part of the
+ * question the first does not (the question spans two pages).
+ */
+export function choosePassages(sections: readonly AnswerSection[], question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage[] {
+  const budget = limits.wordBudget ?? 180;
+  const maximumCodeLines = limits.maximumCodeLines ?? 40;
+  const total = question.terms.reduce((sum, term) => sum + (question.weights.get(term) ?? 0), 0);
+  const earlierWeights = new Map((question.earlierTerms ?? []).map((term) => [term, 1]));
+  const candidates = sections.map((section, index) => {
+    const headings = headingTermSet(section);
+    const all = new Set([...termSet(section.markdown), ...headings]);
+    const described = new Set([...termSet(withoutCode(section.markdown)), ...headings]);
+    // A word only in a code example (a sample config, a file listing) says less about what the
+    // section answers than the same word in its prose.
+    const found = (matchedWeight(question.terms, question.weights, all) + matchedWeight(question.terms, question.weights, described)) / 2;
+    const inHeadings = matchedWeight(question.terms, question.weights, headings);
+    const earlier = question.earlierTerms?.length ? matchedWeight(question.earlierTerms, earlierWeights, all) / question.earlierTerms.length : 0;
+    // Coverage of the question, headings counting half again (a heading names what its section
+    // is about), a little less for each place further down the retrieval order.
+    const score = (total === 0 ? 0 : (found + 0.5 * inHeadings) / total) / (1 + 0.15 * index) + 0.2 * earlier;
+    return { index, section, all, score, page: section.url.replace(/#.*$/, '') };
+  });
+  const ranked = [...candidates].sort((left, right) => right.score - left.score || left.index - right.index);
+  const first = ranked[0];
+  if (first === undefined) return [];
+
+  const firstBlocks = passageWindow(passageBlocks(first.section.markdown, first.page, maximumCodeLines), question, budget, maximumCodeLines);
+  const passages: QuotedPassage[] = [{ section: first.index, blocks: firstBlocks }];
+  const firstWords = proseWords(firstBlocks);
+  const firstHasCode = firstBlocks.some(hasCode);
+  const thin = firstWords < thinPassageWords && !firstHasCode;
+  const uncovered = question.terms.filter((term) => matchedWeight([term], question.weights, first.all) === 0);
+  const coverageOf = (terms: Set<string>) => (total === 0 ? 0 : matchedWeight(question.terms, question.weights, terms) / total);
+  const firstCoverage = coverageOf(first.all);
+  // A second section: the rest of a thin answer from the same page, or the part of the question
+  // another section answers (a question that spans two pages).
+  for (const candidate of ranked.slice(1)) {
+    const gain = total === 0 ? 0 : matchedWeight(uncovered, question.weights, candidate.all) / total;
+    const completes = thin && candidate.page === first.page && candidate.score >= first.score * 0.4;
+    // Spanning: the first section leaves a weighty part of the question open, and this one
+    // answers that part on its own terms.
+    const spans = firstCoverage < 0.7 && gain >= 0.3 && coverageOf(candidate.all) >= 0.35;
+    if (!completes && !spans) continue;
+    const blocks = passageWindow(passageBlocks(candidate.section.markdown, candidate.page, maximumCodeLines), question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode);
+    const quoted = termSet(blocks.map((block) => block.text).join(' '));
+    const words = proseWords(blocks);
+    // The quoted words themselves, not just the section's headings, must answer the open part.
+    const answersRest = total > 0 && matchedWeight(uncovered, question.weights, quoted) / total >= 0.25 && (words >= 8 || blocks.some(hasCode));
+    if ((completes && (words >= 15 || blocks.some(hasCode))) || (spans && answersRest)) {
+      passages.push({ section: candidate.index, blocks });
+      break;
+    }
+  }
+  return passages.filter((passage) => passage.blocks.length > 0);
+}
+
+function withoutCode(markdown: string): string {
+  return markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, ' ');
+}
+
+function hasCode(block: PassageBlock): boolean {
+  return block.kind === 'code' || (block.kind === 'list' && block.codeLines > 0);
+}
+
+/** Prose words of some blocks (code does not count against the budget). */
+export function proseWords(blocks: readonly PassageBlock[]): number {
+  return blocks.reduce((sum, block) => sum + block.words, 0);
+}
+
+/**
+ * The run of a section's blocks to quote: the whole section when it is short; otherwise from
+ * the block that answers best (or the paragraph that introduces it) onwards, keeping lists
+ * whole and at most one code block, until the word budget is spent.
+ */
+function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget: number, maximumCodeLines: number, haveCode = false): PassageBlock[] {
+  if (blocks.length === 0) return [];
+  const scores = blocks.map((block) => blockScore(block, question.terms, question.weights));
+  const quotableCode = (block: PassageBlock) => block.kind === 'code' && block.lines <= maximumCodeLines;
+  const chosenCode = haveCode ? undefined : bestCode(blocks, scores, quotableCode);
+
+  let window: PassageBlock[];
+  const codeBlocks = blocks.filter((block) => block.kind === 'code');
+  if (proseWords(blocks) <= budget && blocks.filter(hasCode).length <= 1 && codeBlocks.every(quotableCode)) {
+    // A short section is its own best passage.
+    window = blocks.filter((block) => block.kind !== 'code' || block === chosenCode);
+  } else {
+    window = forwardWindow(blocks, scores, budget, (block) => !haveCode && quotableCode(block), question);
+  }
+  if (question.codeWanted && !haveCode && !window.some(hasCode) && chosenCode !== undefined) {
+    const introduction = blocks[chosenCode.order - 1];
+    const extra = introduction !== undefined && introducesNext(introduction) && proseWords(window) + introduction.words <= budget ? [introduction, chosenCode] : [chosenCode];
+    window = [...new Set([...window, ...extra])].sort((left, right) => left.order - right.order);
+  }
+  const quoted = dropDanglingIntroductions(
+    window.map((block) => (block.kind === 'table' && block.rows.length > largeTableRows ? (matchingRows(block, question) ?? block) : block)),
+    blocks,
+  );
+  // Never nothing: a section chosen to answer has at least its opening words to quote.
+  const opening = blocks.find((block) => block.kind === 'paragraph' || block.kind === 'list');
+  return quoted.length > 0 || opening === undefined ? quoted : [opening.kind === 'paragraph' ? shortenParagraph(opening, budget) : opening];
+}
+
+function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number, codeAllowed: (block: PassageBlock) => boolean, question: PassageQuestion): PassageBlock[] {
+  // The block that answers: the best match, earlier blocks winning near-ties (a section opens
+  // with what it is about).
+  let anchor = blocks.findIndex((block) => block.kind !== 'code');
+  let anchorValue = 0;
+  blocks.forEach((block, index) => {
+    const value = (scores[index] ?? 0) / (1 + 0.1 * index);
+    if (block.kind !== 'code' && block.kind !== 'heading' && value > anchorValue) {
+      anchor = index;
+      anchorValue = value;
+    }
+  });
+  if (anchor === -1) anchor = 0;
+  let start = anchor;
+  // Read from the section's start when the answer is near it: the docs introduce before they detail.
+  if (proseWords(blocks.slice(0, anchor + 1)) <= budget * 0.6) start = 0;
+  const previous = blocks[anchor - 1];
+  const anchorBlock = blocks[anchor];
+  // Steps, a table or code are introduced by the paragraph before them; a sentence that opens
+  // with "It" or "This" leans on the one before.
+  if (previous?.kind === 'paragraph' && anchorBlock !== undefined && (anchorBlock.kind !== 'paragraph' || /^(?:it|this|these|they|that|those|then)\b/i.test(anchorBlock.text))) start = anchor - 1;
+
+  const window: PassageBlock[] = [];
+  let words = 0;
+  let haveCode = false;
+  for (let index = start; index < blocks.length; index++) {
+    const block = blocks[index] as PassageBlock;
+    const remaining = budget - words;
+    if (block.kind === 'heading') {
+      if (words >= 40) break;
+      window.push(block);
+      words += block.words;
+    } else if (block.kind === 'code') {
+      // The prose after a second example, or after an example left out, goes on about it.
+      if (haveCode || (!codeAllowed(block) && window.length > 0 && introducesNext(window.at(-1) as PassageBlock))) break;
+      if (!codeAllowed(block)) continue;
+      window.push(block);
+      haveCode = true;
+    } else if (block.kind === 'list') {
+      // A procedure's steps stay whole; another list is cut to the items that fit.
+      if (block.words <= remaining || (block.ordered && block.words <= budget * 2 && words <= budget / 2)) {
+        if (hasCode(block) && haveCode) break;
+        window.push(block);
+        words += block.words;
+        haveCode ||= hasCode(block);
+        continue;
+      }
+      const items = fittingItems(block.items, remaining);
+      if (items.length > 0 && !(hasCode(block) && haveCode)) window.push({ ...block, items, markdown: items.join('\n'), words: remaining });
+      break;
+    } else if (block.kind === 'table') {
+      const table = block.words > remaining ? matchingRows(block, question) : block;
+      if (table === undefined || (window.length > 0 && table.words > remaining)) break;
+      window.push(table);
+      words += table.words;
+    } else if (block.words <= remaining) {
+      window.push(block);
+      words += block.words;
+    } else {
+      if (window.length === 0) window.push(shortenParagraph(block, remaining));
+      break;
+    }
+    if (words >= budget) break;
+  }
+  // An answer found in a section's last paragraph reads better with the paragraph before it.
+  const before = blocks[start - 1];
+  if (before?.kind === 'paragraph' && words < 60 && words + before.words <= budget) window.unshift(before);
+  return window;
+}
+
+function bestCode(blocks: PassageBlock[], scores: number[], quotable: (block: PassageBlock) => boolean): PassageBlock | undefined {
+  let best: PassageBlock | undefined;
+  let bestScore = -1;
+  blocks.forEach((block, index) => {
+    if (!quotable(block)) return;
+    const score = scores[index] ?? 0;
+    if (score > bestScore) {
+      best = block;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+function introducesNext(block: PassageBlock): boolean {
+  return (block.kind === 'paragraph' && /[^:]:\s*$/.test(block.markdown)) || isLabel(block);
+}
+
+// "**Input**", "#### Example": a label for what follows, meaningless without it.
+function isLabel(block: PassageBlock): boolean {
+  return block.kind === 'heading' || (block.kind === 'paragraph' && block.words <= 4 && /^(?:\*\*|__|_|\*)[^*_]+(?:\*\*|__|_|\*):?$/.test(block.markdown));
+}
+
+// "Run the container:" followed by something else than what it introduced reads as a promise
+// broken: a short label is left out, a sentence ends as a statement instead.
+function dropDanglingIntroductions(window: PassageBlock[], blocks: readonly PassageBlock[]): PassageBlock[] {
+  const kept = window.flatMap((block, index) => {
+    if (!introducesNext(block)) return [block];
+    const next = window[index + 1];
+    const inDocs = blocks[block.order + 1];
+    const introduced = next !== undefined && next === inDocs && (isLabel(block) || next.kind !== 'paragraph');
+    if (introduced) return [block];
+    if (isLabel(block) || block.words <= 5 || next === undefined) return [];
+    return [{ ...block, markdown: block.markdown.replace(/:\s*$/, '.') }];
+  });
+  // A last word or two ("and", "Or:") led on to something left out.
+  while (kept.length > 1 && kept.at(-1)?.kind === 'paragraph' && (kept.at(-1)?.words ?? 0) <= 3) kept.pop();
+  return kept;
+}
+
+function fittingItems(items: readonly string[], words: number): string[] {
+  const chosen: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    const length = item.split(/\s+/).length;
+    if (used + length > words && chosen.length > 0) break;
+    chosen.push(item);
+    used += length;
+  }
+  return chosen;
+}
+
+// A large table is quoted as its header and the rows that match the question.
+function matchingRows(block: Extract<PassageBlock, { kind: 'table' }>, question: PassageQuestion): PassageBlock | undefined {
+  const scores = block.rowTexts.map((text) => matchedWeight(question.terms, question.weights, termSet(text)));
+  const best = Math.max(0, ...scores);
+  const rows = block.rows.filter((_row, position) => best > 0 && (scores[position] ?? 0) >= best * 0.6).slice(0, 5);
+  if (rows.length === 0 || rows.length === block.rows.length) return rows.length === 0 ? undefined : block;
+  return { ...block, rows, markdown: `${block.header}\n${rows.join('\n')}`, words: rows.join(' ').split(/\s+/).length };
+}
+
+function shortenParagraph(block: PassageBlock, words: number): PassageBlock {
+  const sentences = splitSentences(block.markdown);
+  const kept: string[] = [];
+  let used = 0;
+  for (const sentence of sentences) {
+    const length = sentence.split(/\s+/).length;
+    if (used + length > words && kept.length > 0) break;
+    kept.push(sentence);
+    used += length;
+  }
+  return { ...block, markdown: kept.join(' '), words: used };
+}
