@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocPages } from '../../src/server/retrieval/docs-folder';
-import { splitIntoSections } from '../../src/server/retrieval/sections';
+import { ingestDocs } from '../../src/server/ingest/ingest-docs';
+import { loadDocPages } from '../../src/server/ingest/markdown-pages';
 import { createDemoSite, strictContentSecurityPolicy } from './demo-site';
 
 const docsFolder = fileURLToPath(new URL('../docs/', import.meta.url));
@@ -137,11 +137,11 @@ describe('navigation', () => {
 describe('page content', () => {
   it('gives every heading the anchor the assistant cites for its section', async () => {
     const app = demoSite();
-    const pages = await loadDocPages(docsFolder);
+    const { pages } = await ingestDocs({ docs: docsFolder });
     let anchors = 0;
     for (const page of pages) {
       const { document } = await fetchPage(app, page.path);
-      for (const section of splitIntoSections(page)) {
+      for (const section of page.sections) {
         if (section.anchor === undefined) continue;
         anchors++;
         const heading = document.getElementById(section.anchor);

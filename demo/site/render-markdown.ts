@@ -1,7 +1,6 @@
 import { Marked, Renderer } from 'marked';
 import type { Tokens } from 'marked';
-import { createSlugger } from '../../src/server/retrieval/heading-slug';
-import { inlineMarkdownToText } from '../../src/server/retrieval/inline-text';
+import { gfmAnchorSlugger, gfmHeadingText } from '../../src/server/ingest/dialects/gfm';
 import { highlightToHtml } from './code-highlight';
 import { escapeHtml } from './escape-html';
 
@@ -49,7 +48,7 @@ const languageAliases: Record<string, string> = {
  * @example renderMarkdown('## Dark mode\n\nText').html // '<h2 id="dark-mode">…'
  */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): RenderedMarkdown {
-  const slug = createSlugger();
+  const slug = gfmAnchorSlugger();
   const headings: RenderedMarkdown['headings'] = [];
   const mapHref = options.mapHref ?? ((href: string) => href);
 
@@ -57,7 +56,8 @@ export function renderMarkdown(markdown: string, options: RenderMarkdownOptions 
     gfm: true,
     renderer: {
       heading(token: Tokens.Heading) {
-        const text = inlineMarkdownToText(token.text);
+        // The heading's own Markdown, read by the parser ingestion uses, so anchors match the index's.
+        const text = gfmHeadingText(token.raw.trim());
         const id = slug(text);
         headings.push({ depth: token.depth, text, id });
         return `<h${token.depth} id="${escapeHtml(id)}">${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;

@@ -31,7 +31,6 @@ describe('parseConfig', () => {
         id: 'acme-docs',
         organization: 'acme',
         docs: '/srv/site/docs',
-        pathPrefix: '/docs',
         assistantKeys: ['svc_dsc_public1'],
         allowedOrigins: ['*'],
       },
@@ -46,6 +45,24 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...minimal, dataDir: 'state' }, { baseDirectory: '/srv/site', environment: { DOCENT_DATA_DIR: '/var/docent' } }).dataDir).toBe(
       '/var/docent',
     );
+  });
+
+  test('dialect settings: generator, sitemap (resolved against the base folder), cleanUrls, defaultLocale', () => {
+    const domain = { id: 'site', docs: 'public', assistantKeys: ['svc_dsc_public1'], generator: 'html', sitemap: 'public/sitemap.xml', cleanUrls: true, defaultLocale: 'pt-BR', pathPrefix: '' };
+    const [parsed] = parseConfig({ organizations: [{ id: 'acme', domains: [domain] }] }, { baseDirectory: '/srv/site', environment: {} }).domains;
+    expect(parsed).toMatchObject({ generator: 'html', sitemap: '/srv/site/public/sitemap.xml', cleanUrls: true, defaultLocale: 'pt-BR', pathPrefix: '' });
+  });
+
+  test('bad dialect settings are named with what to write', () => {
+    const withDomain = (extra: Record<string, unknown>) => ({
+      organizations: [{ id: 'acme', domains: [{ id: 'd', docs: 'docs', assistantKeys: ['svc_dsc_abcd'], ...extra }] }],
+    });
+    expect(errorOf(withDomain({ generator: 'hugo' }))).toContain(
+      'organizations[0].domains[0].generator: generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "gfm" or "html"',
+    );
+    expect(errorOf(withDomain({ cleanUrls: 'yes' }))).toContain('organizations[0].domains[0].cleanUrls: cleanUrls must be true or false');
+    expect(errorOf(withDomain({ defaultLocale: 'English' }))).toContain('organizations[0].domains[0].defaultLocale: defaultLocale must be a locale code such as "en" or "pt-br"');
+    expect(errorOf(withDomain({ sitemap: '' }))).toContain('organizations[0].domains[0].sitemap: sitemap must not be empty');
   });
 
   test('an assistant key without svc_dsc_ is named by its path', () => {

@@ -43,11 +43,30 @@ const domainSchema = z.strictObject({
   id: identifier('a domain id'),
   /** Folder of Markdown pages, relative to the config file. */
   docs: z.string({ error: 'docs is required: the folder of Markdown pages, e.g. "docs"' }).min(1),
-  /** URL path the pages are served under. */
+  /**
+   * URL path the pages are served under. Default: the generator's own (`/docs` for plain
+   * Markdown; VitePress `base`, Docusaurus `baseUrl` + `routeBasePath`, MkDocs `site_url`'s path,
+   * Astro `base`, `''` for a built site).
+   */
   pathPrefix: z
-    .string()
+    .string({ error: 'pathPrefix must be a string, e.g. "/docs"' })
     .regex(/^(\/[^?#]*)?$/, { error: 'pathPrefix must start with "/", e.g. "/docs", or be "" to serve pages from the site root' })
-    .default('/docs'),
+    .optional(),
+  /** Dialect of the docs folder; `auto` (the default) detects it from the generator's config file. */
+  generator: z
+    .enum(['auto', 'vitepress', 'docusaurus', 'mkdocs', 'starlight', 'gfm', 'html'], {
+      error: 'generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "gfm" or "html"',
+    })
+    .optional(),
+  /** Sitemap naming the pages of a built site (`generator` `html`), relative to the config file. */
+  sitemap: z.string({ error: 'sitemap must be a path to a sitemap file, e.g. "site/sitemap.xml"' }).min(1, { error: 'sitemap must not be empty' }).optional(),
+  /** Page URLs without `.html` (VitePress `cleanUrls`, MkDocs `use_directory_urls`), when the generator's config cannot be read. */
+  cleanUrls: z.boolean({ error: 'cleanUrls must be true or false' }).optional(),
+  /** Locale code of the pages served at the root, e.g. "en", when the generator's config does not say. */
+  defaultLocale: z
+    .string({ error: 'defaultLocale must be a locale code such as "en" or "pt-br"' })
+    .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, { error: 'defaultLocale must be a locale code such as "en" or "pt-br"' })
+    .optional(),
   /** Origin prepended to source URLs, e.g. `https://docs.example.com`. */
   siteUrl: z.url({ error: 'siteUrl must be an absolute URL, e.g. "https://docs.example.com"' }).optional(),
   /** Public keys accepted on this domain's assistant endpoints. */
@@ -237,7 +256,11 @@ export function parseConfig(input: unknown, options: ParseConfigOptions = {}): D
   const absolute = (path: string) => (isAbsolute(path) ? path : resolve(baseDirectory, path));
   const organizations = parsed.organizations.map((organization) => ({
     ...organization,
-    domains: organization.domains.map((domain) => ({ ...domain, docs: absolute(domain.docs) })),
+    domains: organization.domains.map((domain) => ({
+      ...domain,
+      docs: absolute(domain.docs),
+      ...(domain.sitemap === undefined ? {} : { sitemap: absolute(domain.sitemap) }),
+    })),
   }));
   const environmentDataDir = environment.DOCENT_DATA_DIR;
   return {

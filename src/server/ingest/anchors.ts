@@ -1,0 +1,124 @@
+import GithubSlugger, { slug as githubSlugOnce } from 'github-slugger';
+
+/** A heading as the anchor rules see it: its plain text, and the id the author gave it, if any. */
+export interface HeadingForAnchor {
+  /** The heading's plain text (markup, custom-id syntax and badges removed). */
+  text: string;
+  /** An explicit id (`{#my-id}`, `{ #my-id }`), used as the anchor as written. */
+  customId?: string;
+}
+
+/**
+ * Gives every heading of one page its anchor, in document order, the way one generator does.
+ * Takes all the page's headings at once because some generators reserve explicit ids before
+ * they make the others (Python-Markdown does).
+ */
+export type AssignAnchors = (headings: readonly HeadingForAnchor[]) => string[];
+
+/**
+ * GitHub's rules (github-slugger), used by GitHub and Docusaurus: lower case,
+ * punctuation removed, spaces to `-`, a repeated slug gets `-1`, `-2`. An explicit id is used as
+ * written and does not take a slug (Docusaurus' behaviour).
+ *
+ * @example githubAnchors([{ text: 'Dark mode' }, { text: 'Dark mode' }]) // ['dark-mode', 'dark-mode-1']
+ */
+export const githubAnchors: AssignAnchors = (headings) => {
+  const slugger = new GithubSlugger();
+  return headings.map((heading) => heading.customId ?? slugger.slug(heading.text));
+};
+
+/**
+ * Astro's rules (its rehype heading ids, used by Starlight): github-slugger, then one trailing
+ * `-` removed (`Deploy 🚀` → `deploy`, not `deploy-`), the repeat count kept by the slugger.
+ */
+export const astroAnchors: AssignAnchors = (headings) => {
+  const slugger = new GithubSlugger();
+  return headings.map((heading) => {
+    if (heading.customId !== undefined) return heading.customId;
+    const anchor = slugger.slug(heading.text);
+    return anchor.endsWith('-') ? anchor.slice(0, -1) : anchor;
+  });
+};
+
+/** One heading's slug by GitHub's rules, without duplicate tracking. */
+export function githubSlug(text: string): string {
+  return githubSlugOnce(text);
+}
+
+// VitePress' default slugify (`@mdit-vue/shared`): accents removed, ASCII punctuation runs to one
+// `-`, a leading digit prefixed with `_`, lower case; letters of any script are kept.
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f]/g;
+const vitepressSpecial = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
+const combiningMarks = /[\u0300-\u036F]/g;
+
+/**
+ * VitePress' slugify (from `@mdit-vue/shared`, used by its markdown-it-anchor setup).
+ *
+ * @example vitepressSlug('Using Vue in Markdown') === 'using-vue-in-markdown'; vitepressSlug('1. Setup') === '_1-setup'
+ */
+export function vitepressSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(combiningMarks, '')
+    .replace(controlCharacters, '')
+    .replace(vitepressSpecial, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
+}
+
+/**
+ * VitePress' rules: {@link vitepressSlug}, made unique per page as markdown-it-anchor does
+ * (`-1`, `-2`, …); explicit `{#id}` ids are kept and take their name.
+ */
+export const vitepressAnchors: AssignAnchors = (headings) => {
+  const taken = new Set<string>();
+  return headings.map((heading) => {
+    const base = heading.customId ?? vitepressSlug(heading.text);
+    let anchor = base;
+    for (let suffix = 1; taken.has(anchor); suffix++) anchor = `${base}-${suffix}`;
+    taken.add(anchor);
+    return anchor;
+  });
+};
+
+/**
+ * Python-Markdown's `toc` slugify: accents folded to ASCII and anything else non-ASCII dropped,
+ * characters other than word characters, spaces and `-` removed, lower case, runs of spaces and
+ * `-` to one `-`. With `unicode` (pymdownx.slugs' `slugify`), letters of every script are kept.
+ *
+ * @example pythonMarkdownSlug('Changing the colors') === 'changing-the-colors'
+ */
+export function pythonMarkdownSlug(text: string, unicode = false): string {
+  let value = text;
+  if (!unicode) value = value.normalize('NFKD').replace(/[^\x00-\x7F]/g, '');
+  else value = value.normalize('NFC');
+  value = value
+    .replace(unicode ? /[^\p{L}\p{N}\p{M}_\s-]/gu : /[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase();
+  return value.replace(/[-\s]+/g, '-');
+}
+
+/**
+ * Python-Markdown's `toc` rules: ids given with attr_list (`{ #id }`) are reserved first, then
+ * each other heading gets {@link pythonMarkdownSlug}, made unique with `_1`, `_2`, … (an empty
+ * slug becomes `_1`).
+ */
+export function pythonMarkdownAnchors(options: { unicode?: boolean } = {}): AssignAnchors {
+  return (headings) => {
+    const taken = new Set(headings.flatMap((heading) => (heading.customId === undefined ? [] : [heading.customId])));
+    return headings.map((heading) => {
+      if (heading.customId !== undefined) return heading.customId;
+      let anchor = pythonMarkdownSlug(heading.text, options.unicode);
+      while (anchor === '' || taken.has(anchor)) {
+        const numbered = /^(.*)_([0-9]+)$/.exec(anchor);
+        anchor = numbered ? `${numbered[1]}_${Number(numbered[2]) + 1}` : `${anchor}_1`;
+      }
+      taken.add(anchor);
+      return anchor;
+    });
+  };
+}

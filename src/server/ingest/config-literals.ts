@@ -1,0 +1,260 @@
+/**
+ * Reads literal settings out of a generator's JavaScript or TypeScript config file without
+ * running it (a docs folder is data; executing its config would run arbitrary code).
+ *
+ * The source is tokenised (comments, strings, template literals and regular expressions are
+ * recognised, so their contents never count), then a setting is looked up by property name:
+ * `cleanUrls: true`, `'en/:rest*': ':rest*'`, `locales: { root: {…}, zh: {…} }`. A value is read
+ * when it is written as a literal: strings, numbers, booleans, `null`, object and array literals
+ * (recursively), template literals without `${}`, and identifiers bound by `const x = <literal>`
+ * in the same file (so `locales,` shorthand resolves). Anything computed (calls, `process.env`,
+ * imports) reads as `undefined`; such settings can be given in `docent.config.json` instead.
+ */
+
+interface Token {
+  kind: 'identifier' | 'string' | 'number' | 'punctuator' | 'computed-template';
+  value: string;
+  /** Brace/bracket/parenthesis depth the token sits at. */
+  depth: number;
+}
+
+const regexAllowedAfter = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '&&', '||', '??', 'return', '=>']);
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
+  let depth = 0;
+  let index = 0;
+  const push = (kind: Token['kind'], value: string) => tokens.push({ kind, value, depth });
+  while (index < source.length) {
+    const character = source[index] as string;
+    const next = source[index + 1];
+    if (/\s/.test(character)) {
+      index++;
+    } else if (character === '/' && next === '/') {
+      const end = source.indexOf('\n', index);
+      index = end === -1 ? source.length : end;
+    } else if (character === '/' && next === '*') {
+      const end = source.indexOf('*/', index + 2);
+      index = end === -1 ? source.length : end + 2;
+    } else if (character === '"' || character === "'") {
+      let value = '';
+      index++;
+      while (index < source.length && source[index] !== character && source[index] !== '\n') {
+        if (source[index] === '\\') {
+          value += unescape(source[index + 1] ?? '');
+          index += 2;
+        } else value += source[index++];
+      }
+      index++;
+      push('string', value);
+    } else if (character === '`') {
+      let value = '';
+      let computed = false;
+      index++;
+      while (index < source.length && source[index] !== '`') {
+        if (source[index] === '\\') {
+          value += unescape(source[index + 1] ?? '');
+          index += 2;
+        } else if (source[index] === '$' && source[index + 1] === '{') {
+          computed = true;
+          let braces = 0;
+          do {
+            if (source[index] === '{') braces++;
+            else if (source[index] === '}') braces--;
+            index++;
+          } while (index < source.length && braces > 0);
+        } else value += source[index++];
+      }
+      index++;
+      push(computed ? 'computed-template' : 'string', value);
+    } else if (/[A-Za-z_$]/.test(character)) {
+      const match = /^[\w$]+/.exec(source.slice(index, index + 200)) as RegExpExecArray;
+      push('identifier', match[0]);
+      index += match[0].length;
+    } else if (/\d/.test(character)) {
+      const match = /^[\d_.xXa-fA-FoObBeE]+n?/.exec(source.slice(index, index + 100)) as RegExpExecArray;
+      push('number', match[0]);
+      index += match[0].length;
+    } else if (character === '/' && (tokens.length === 0 || regexAllowedAfter.has(tokens.at(-1)?.value ?? ''))) {
+      // A regular expression literal: skip it whole so its brackets and quotes do not count.
+      let inClass = false;
+      index++;
+      while (index < source.length && source[index] !== '\n') {
+        const current = source[index];
+        if (current === '\\') index++;
+        else if (current === '[') inClass = true;
+        else if (current === ']') inClass = false;
+        else if (current === '/' && !inClass) break;
+        index++;
+      }
+      index++;
+      while (/[a-z]/.test(source[index] ?? '')) index++;
+      push('computed-template', '/regexp/');
+    } else {
+      const three = source.slice(index, index + 3);
+      const two = source.slice(index, index + 2);
+      const value = three === '...' ? three : ['=>', '&&', '||', '??', '?.'].includes(two) ? two : character;
+      if (value === '}' || value === ']' || value === ')') depth--;
+      push('punctuator', value);
+      if (value === '{' || value === '[' || value === '(') depth++;
+      index += value.length;
+    }
+  }
+  return tokens;
+}
+
+function unescape(character: string): string {
+  return ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[character] ?? character;
+}
+
+const closers = new Set([',', '}', ']', ')', ';']);
+
+class LiteralReader {
+  readonly #tokens: Token[];
+  readonly #resolving = new Set<string>();
+
+  constructor(source: string) {
+    this.#tokens = tokenize(source);
+  }
+
+  /** The value of the shallowest property `name: …` (or shorthand `name`), else of `const name = …`. */
+  setting(name: string): unknown {
+    let best: { index: number; depth: number } | undefined;
+    const tokens = this.#tokens;
+    for (let index = 0; index < tokens.length - 1; index++) {
+      const token = tokens[index] as Token;
+      if ((token.kind !== 'identifier' && token.kind !== 'string') || token.value !== name) continue;
+      const after = tokens[index + 1]?.value;
+      const before = tokens[index - 1]?.value;
+      const isProperty = after === ':' && tokens[index + 1]?.kind === 'punctuator' && before !== '?';
+      const isShorthand = token.kind === 'identifier' && (after === ',' || after === '}') && (before === '{' || before === ',');
+      if (!isProperty && !isShorthand) continue;
+      if (best === undefined || token.depth < best.depth) best = { index, depth: token.depth };
+    }
+    if (best === undefined) return this.#variable(name);
+    if (this.#tokens[best.index + 1]?.value === ':') return this.#value(best.index + 2).value;
+    return this.#variable(name);
+  }
+
+  #variable(name: string): unknown {
+    if (this.#resolving.has(name)) return undefined;
+    const tokens = this.#tokens;
+    for (let index = 0; index < tokens.length - 2; index++) {
+      const keyword = tokens[index]?.value;
+      if ((keyword === 'const' || keyword === 'let' || keyword === 'var') && tokens[index + 1]?.value === name && tokens[index + 2]?.value === '=') {
+        this.#resolving.add(name);
+        try {
+          return this.#value(index + 3).value;
+        } finally {
+          this.#resolving.delete(name);
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Parses the expression starting at `start`; unknown (computed) values come back `undefined`. */
+  #value(start: number): { value: unknown; next: number } {
+    const token = this.#tokens[start];
+    if (token === undefined) return { value: undefined, next: start };
+    let value: unknown;
+    let next = start + 1;
+    if (token.kind === 'punctuator' && token.value === '{') ({ value, next } = this.#object(start + 1));
+    else if (token.kind === 'punctuator' && token.value === '[') ({ value, next } = this.#array(start + 1));
+    else if (token.kind === 'string') value = token.value;
+    else if (token.kind === 'number') value = Number(token.value.replace(/_/g, ''));
+    else if (token.kind === 'punctuator' && token.value === '-' && this.#tokens[start + 1]?.kind === 'number') {
+      value = -Number(this.#tokens[start + 1]?.value.replace(/_/g, ''));
+      next = start + 2;
+    } else if (token.kind === 'identifier') {
+      if (token.value === 'true' || token.value === 'false') value = token.value === 'true';
+      else if (token.value === 'null') value = null;
+      else if (token.value !== 'undefined' && this.#tokens[start + 1]?.value !== '(' && this.#tokens[start + 1]?.value !== '.') value = this.#variable(token.value);
+    }
+    // `as const` and `satisfies T` keep the value; any other continuation makes it computed.
+    const following = this.#tokens[next];
+    if (following !== undefined && !(following.kind === 'punctuator' && closers.has(following.value))) {
+      if (!(following.kind === 'identifier' && (following.value === 'as' || following.value === 'satisfies'))) value = undefined;
+      next = this.#skipExpression(next, token.depth);
+    }
+    return { value, next };
+  }
+
+  #object(start: number): { value: Record<string, unknown>; next: number } {
+    const result: Record<string, unknown> = {};
+    let index = start;
+    while (index < this.#tokens.length) {
+      const token = this.#tokens[index] as Token;
+      if (token.value === '}' && token.kind === 'punctuator') return { value: result, next: index + 1 };
+      if (token.value === ',' && token.kind === 'punctuator') {
+        index++;
+        continue;
+      }
+      const after = this.#tokens[index + 1];
+      const isKey = token.kind === 'identifier' || token.kind === 'string' || token.kind === 'number';
+      if (isKey && after?.value === ':') {
+        const parsed = this.#value(index + 2);
+        result[token.value] = parsed.value;
+        index = parsed.next;
+      } else if (token.kind === 'identifier' && (after?.value === ',' || after?.value === '}')) {
+        result[token.value] = this.#variable(token.value);
+        index++;
+      } else {
+        index = this.#skipExpression(index + 1, token.depth);
+      }
+    }
+    return { value: result, next: index };
+  }
+
+  #array(start: number): { value: unknown[]; next: number } {
+    const result: unknown[] = [];
+    let index = start;
+    while (index < this.#tokens.length) {
+      const token = this.#tokens[index] as Token;
+      if (token.kind === 'punctuator' && token.value === ']') return { value: result, next: index + 1 };
+      if (token.kind === 'punctuator' && token.value === ',') {
+        index++;
+        continue;
+      }
+      const parsed = this.#value(index);
+      result.push(parsed.value);
+      index = Math.max(parsed.next, index + 1);
+    }
+    return { value: result, next: index };
+  }
+
+  /** Index of the next `,` or `;` at `depth`, or of the bracket closing that depth. */
+  #skipExpression(start: number, depth: number): number {
+    let index = start;
+    while (index < this.#tokens.length) {
+      const token = this.#tokens[index] as Token;
+      if (token.kind === 'punctuator' && closers.has(token.value)) {
+        const isSeparator = token.value === ',' || token.value === ';';
+        if ((isSeparator && token.depth === depth) || (!isSeparator && token.depth < depth)) return index;
+      }
+      index++;
+    }
+    return index;
+  }
+}
+
+/**
+ * Reads the literal settings of one config file; see the module comment for what counts as literal.
+ *
+ * @example
+ * const config = readConfigLiterals("export default defineConfig({ cleanUrls: true, base: '/docs/' })");
+ * config.setting('cleanUrls') === true; config.setting('base') === '/docs/'
+ */
+export function readConfigLiterals(source: string): { setting(name: string): unknown } {
+  return new LiteralReader(source);
+}
+
+/** A literal setting as a string, else `undefined`. */
+export function stringSetting(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A literal setting as a plain object, else `undefined`. */
+export function objectSetting(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,78 @@
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DocsGenerator } from './ingested-docs';
+import type { DocsFolderFiles } from './page-files';
+
+/** The generator a docs folder was written for, and the config file that says so. */
+export interface DetectedGenerator {
+  generator: DocsGenerator;
+  /** Absolute path of the generator's config file, when one was found. */
+  configFile?: string;
+}
+
+const scriptExtensions = ['ts', 'mts', 'js', 'mjs', 'cjs', 'cts'];
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `folder` and its parents, `levels` of them. */
+function folderAndParents(folder: string, levels: number): string[] {
+  const folders = [folder];
+  for (let level = 0; level < levels; level++) {
+    const parent = path.dirname(folders.at(-1) as string);
+    if (parent === folders.at(-1)) break;
+    folders.push(parent);
+  }
+  return folders;
+}
+
+async function firstExisting(candidates: readonly string[]): Promise<string | undefined> {
+  for (const candidate of candidates) if (await exists(candidate)) return candidate;
+  return undefined;
+}
+
+/**
+ * Detects the generator from its config file near the docs folder, nearest first within each
+ * generator, in this order:
+ * - VitePress: `.vitepress/config.*` in the folder or up to 2 parents (`docs/en` has it in `docs`);
+ * - Docusaurus: `docusaurus.config.*` in the folder or up to 2 parents, or in a `website/`
+ *   folder beside the docs (Prettier's layout: `docs/` and `website/docusaurus.config.js`);
+ * - MkDocs: `mkdocs.yml` (or `.yaml`) beside the docs folder (its parent) or in it;
+ * - Starlight: `astro.config.*` in the folder or up to 3 parents (`src/content/docs`), when it
+ *   uses Starlight;
+ * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
+ *   else plain GFM.
+ */
+export async function detectGenerator(root: string, files: DocsFolderFiles): Promise<DetectedGenerator> {
+  const near = (levels: number, names: (folder: string) => string[]) => folderAndParents(root, levels).flatMap(names);
+
+  const vitepress = await firstExisting(near(2, (folder) => scriptExtensions.map((extension) => path.join(folder, '.vitepress', `config.${extension}`))));
+  if (vitepress !== undefined) return { generator: 'vitepress', configFile: vitepress };
+
+  const docusaurusNames = (folder: string) => scriptExtensions.map((extension) => path.join(folder, `docusaurus.config.${extension}`));
+  const docusaurus = await firstExisting([
+    ...near(2, docusaurusNames),
+    ...folderAndParents(root, 2)
+      .slice(1)
+      .flatMap((parent) => docusaurusNames(path.join(parent, 'website'))),
+  ]);
+  if (docusaurus !== undefined) return { generator: 'docusaurus', configFile: docusaurus };
+
+  const mkdocs = await firstExisting([path.dirname(root), root].flatMap((folder) => ['mkdocs.yml', 'mkdocs.yaml'].map((name) => path.join(folder, name))));
+  if (mkdocs !== undefined) return { generator: 'mkdocs', configFile: mkdocs };
+
+  for (const candidate of near(3, (folder) => scriptExtensions.map((extension) => path.join(folder, `astro.config.${extension}`)))) {
+    if (!(await exists(candidate))) continue;
+    const source = await readFile(candidate, 'utf8');
+    if (source.includes('starlight')) return { generator: 'starlight', configFile: candidate };
+  }
+
+  if (files.markdown.length === 0 && files.html.length > 0) return { generator: 'html' };
+  return { generator: 'gfm' };
+}

@@ -1,0 +1,32 @@
+import type { Code } from 'mdast';
+import { markChanged } from '../mdast-edits';
+
+/**
+ * Removes what a code block shows only to the page's build, not to the reader:
+ * - twoslash markup: everything above `// ---cut---` (or `---cut-before---`), everything below
+ *   `// ---cut-after---`, compiler directives (`// @errors: 2304`, `// @filename: a.ts`,
+ *   `// @noErrors`), and query or completion markers (`//    ^?`, `// ^|`, `//  ^^^`);
+ * - VitePress/Shiki line annotations: `// [!code ++]`, `// [!code focus]`, `<!-- [!code hl] -->`.
+ *
+ * @returns whether the code changed (it is then marked for re-serialization).
+ */
+export function cleanCodeBlock(node: Code): boolean {
+  const original = node.value;
+  let lines = original.split('\n');
+  const cut = lines.findIndex((line) => /^\s*\/\/\s*---cut(?:-before)?---\s*$/.test(line));
+  if (cut !== -1) lines = lines.slice(cut + 1);
+  const cutAfter = lines.findIndex((line) => /^\s*\/\/\s*---cut-after---\s*$/.test(line));
+  if (cutAfter !== -1) lines = lines.slice(0, cutAfter);
+  const twoslash = cut !== -1 || cutAfter !== -1 || /\btwoslash\b/.test(node.meta ?? '');
+  lines = lines.filter((line) => {
+    if (!twoslash) return true;
+    if (/^\s*\/\/\s*@[a-zA-Z]+(?::.*)?$/.test(line)) return false;
+    return !/^\s*\/\/\s*\^[?|^]*\s*$/.test(line) && !/^\s*\/\/\s*\^+\s*$/.test(line);
+  });
+  lines = lines.map((line) => line.replace(/\s*(?:\/\/|#|<!--|\/\*)\s*\[!code [^\]]*\]\s*(?:-->|\*\/)?\s*$/, ''));
+  const value = lines.join('\n');
+  if (value === original) return false;
+  node.value = value;
+  markChanged(node);
+  return true;
+}

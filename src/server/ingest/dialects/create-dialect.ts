@@ -1,0 +1,23 @@
+import type { DocsGenerator } from '../ingested-docs';
+import type { Dialect, DialectOptions } from './dialect';
+import { createDocusaurusDialect } from './docusaurus';
+import { createGfmDialect } from './gfm';
+import { createMkdocsDialect } from './mkdocs';
+import { createStarlightDialect } from './starlight';
+import { createVitepressDialect } from './vitepress';
+
+/** The dialect of a Markdown generator (not `html`: a built site is read by `ingestBuiltSite`). */
+export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, options: DialectOptions): Promise<Dialect> {
+  switch (generator) {
+    case 'vitepress':
+      return createVitepressDialect(options);
+    case 'docusaurus':
+      return createDocusaurusDialect(options);
+    case 'mkdocs':
+      return createMkdocsDialect(options);
+    case 'starlight':
+      return createStarlightDialect(options);
+    case 'gfm':
+      return createGfmDialect(options);
+  }
+}

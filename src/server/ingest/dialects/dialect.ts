@@ -1,0 +1,94 @@
+import type { Heading, Root } from 'mdast';
+import type { HeadingForAnchor } from '../anchors';
+import type { DocsGenerator, DocsLocale } from '../ingested-docs';
+
+/** A Markdown file of the docs folder. */
+export interface PageFile {
+  /** Path relative to the docs folder, with `/` separators, e.g. `guide/deploy.md`. */
+  relativeFile: string;
+  /** Absolute path. */
+  sourceFile: string;
+}
+
+/** A page parsed and turned into plain GFM by its dialect. */
+export interface ParsedPage {
+  /** The tree: dialect nodes already replaced by ordinary Markdown nodes. */
+  tree: Root;
+  /** The text the tree's positions point into (the file after text-level includes). */
+  text: string;
+  /** Absolute paths of the other files the page's content came from (includes, snippets, partials). */
+  dependencies: string[];
+  /** A title the dialect took out of the content (Docusaurus' leading `#` heading), if any. */
+  title?: string;
+}
+
+/**
+ * One generator's reading of a docs folder: which files are pages, how they parse, and the
+ * URLs and anchors the generator gives them. Made by the dialect's `create…Dialect` function
+ * from the folder's files and the generator's config.
+ */
+export interface Dialect {
+  /** The generator this dialect follows. */
+  readonly generator: DocsGenerator;
+  /**
+   * Everything besides a page's own text that changes how it parses (settings, version), so a
+   * cached parse is only reused under the same reading.
+   */
+  readonly fingerprint: string;
+  /** The locales of the site; the first is the default. */
+  readonly locales: DocsLocale[];
+  /** Code of the default locale. */
+  readonly defaultLocale: string;
+  /** Whether a Markdown file is a page of its own (partials and include-only files are not). */
+  isPage(file: PageFile): boolean;
+  /** Reads a page's source into plain-GFM mdast. */
+  parse(source: string, file: PageFile): Promise<ParsedPage>;
+  /** The plain text a heading's anchor is made from (and the section heading shown). */
+  headingText(heading: Heading): string;
+  /** The anchors of a page's headings, in document order. */
+  assignAnchors(headings: readonly HeadingForAnchor[]): string[];
+  /**
+   * The URL path the generator serves the page at, with the site's prefix, e.g. `/guide/deploy`,
+   * `/docs/intro`, `/setup/colors/`.
+   */
+  pagePath(file: PageFile, frontMatter: Record<string, unknown>): string;
+  /** The locale the page belongs to (from its URL or folder), when not given by its front matter. */
+  localeOf(pagePath: string, file: PageFile): string;
+}
+
+/** What every dialect factory gets. */
+export interface DialectOptions {
+  /** Absolute docs folder. */
+  root: string;
+  /** Markdown files of the folder, relative, sorted. */
+  files: readonly string[];
+  /** The generator's config file, when one was found. */
+  configFile?: string;
+  /**
+   * URL path the site is served under, replacing the generator's own base when given
+   * (`''` serves from the root).
+   */
+  pathPrefix?: string;
+  /** Overrides of settings read from the generator's config. */
+  settings: DialectSettings;
+}
+
+/** Dialect settings that `docent.config.json` may set when the generator's config cannot be read statically. */
+export interface DialectSettings {
+  /** VitePress `cleanUrls`; MkDocs `use_directory_urls`; Starlight/Docusaurus trailing slash aside. */
+  cleanUrls?: boolean;
+  /** Code of the locale served at the site root. */
+  defaultLocale?: string;
+}
+
+/** Joins a prefix (`''`, `/docs`) and a path inside the site (`guide/deploy`, ``). */
+export function joinUrlPath(prefix: string, inner: string): string {
+  return `${prefix}/${inner.replace(/^\/+/, '')}`;
+}
+
+/** `/docs/` → `/docs`, `docs` → `/docs`, `/` → `''`. */
+export function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}

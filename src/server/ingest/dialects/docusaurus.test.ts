@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { IngestedDocs, IngestedPage } from '../ingested-docs';
+import { ingestDocs } from '../ingest-docs';
+import { docusaurusSlug } from './docusaurus-paths';
+
+const fixture = path.join(import.meta.dirname, '../fixtures/docusaurus/docs');
+let docs: IngestedDocs;
+
+beforeAll(async () => {
+  docs = await ingestDocs({ docs: fixture });
+});
+
+function page(pagePath: string): IngestedPage {
+  const found = docs.pages.find((candidate) => candidate.path === pagePath);
+  if (found === undefined) throw new Error(`no page ${pagePath} in ${docs.pages.map((candidate) => candidate.path).join(', ')}`);
+  return found;
+}
+
+describe('Docusaurus dialect', () => {
+  test('is detected from docusaurus.config.js beside the docs; the docs routeBasePath (not the blog one) prefixes URLs', () => {
+    expect(docs.generator).toBe('docusaurus');
+    expect(docs.locales).toEqual([{ code: 'en', pathPrefix: '/guide' }]);
+  });
+
+  test('URLs: number prefixes dropped, id and slug (absolute and relative) front matter, category index, partials are not pages', () => {
+    expect(docs.pages.map((candidate) => candidate.path)).toEqual([
+      '/guide/api-reference',
+      '/guide/guides/',
+      '/guide/guides/setup',
+      '/guide/intro',
+      '/guide/reference/commands',
+    ]);
+  });
+
+  test('anchors: github-slugger, {#custom-id} kept out of the heading text', () => {
+    expect(page('/guide/guides/setup').sections.map((section) => [section.anchor, section.heading])).toEqual([
+      [undefined, 'Install the tool'],
+      ['install', 'Install'],
+      ['install-1', 'Install'],
+      ['custom-configure', 'Configure'],
+    ]);
+    expect(page('/guide/intro').sections.map((section) => section.anchor)).toEqual([undefined, 'next']);
+  });
+
+  test('MDX: imports and expressions dropped, a partial included, tabs flattened with their labels', () => {
+    const [intro, install] = page('/guide/guides/setup').sections;
+    expect(intro?.markdown).toBe('Install version  with your package manager.\n\nYou need Node.js 18 or later.');
+    expect(install?.markdown).toBe('**npm**\n\n```sh\nnpm install tool\n```\n\n**Yarn**\n\n```sh\nyarn add tool\n```');
+  });
+
+  test('admonitions (:::note[Title] and legacy :::tip Title) keep their content with the title in bold; .md is read as MDX', () => {
+    expect(page('/guide/intro').sections[0]?.markdown).toBe('Welcome, see the guides.\n\n**Read this first**\n\nBack up your data.\n\n**Pro tip**\n\nUse the CLI.');
+  });
+
+  test('pathPrefix replaces baseUrl and routeBasePath', async () => {
+    const served = await ingestDocs({ docs: fixture, pathPrefix: '' });
+    expect(served.pages.map((candidate) => candidate.path)).toContain('/guides/setup');
+  });
+});
+
+describe('docusaurusSlug', () => {
+  test.each([
+    ['intro.md', {}, '/intro'],
+    ['01-basics/02-first-steps.md', {}, '/basics/first-steps'],
+    ['guides/index.md', {}, '/guides/'],
+    ['guides/README.md', {}, '/guides/'],
+    ['Guides/guides.mdx', {}, '/Guides/'],
+    ['guides/a.md', { id: 'b' }, '/guides/b'],
+    ['guides/a.md', { slug: '../top' }, '/top'],
+    ['guides/a.md', { slug: '/elsewhere/page' }, '/elsewhere/page'],
+    ['2021-01-01-release.md', {}, '/2021-01-01-release'],
+  ])('%s with %o is %s', (file, frontMatter, slug) => {
+    expect(docusaurusSlug(file, frontMatter)).toBe(slug);
+  });
+});

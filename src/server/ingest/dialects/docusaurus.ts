@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Heading, Nodes, Root } from 'mdast';
+import { githubAnchors } from '../anchors';
+import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
+import { dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
+import { flattenContainers, normalizeContainerFences } from '../directive-containers';
+import { rewriteLinesOutsideFences } from '../line-scanner';
+import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
+import { parseMarkdown, plainText } from '../markdown-parser';
+import { customIdOf, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { flattenMdx, forgetPositions, markdownImports } from '../mdx-components';
+import type { Dialect, DialectOptions } from './dialect';
+import { joinUrlPath, normalizePrefix } from './dialect';
+import { docusaurusPrefix, docusaurusSlug, isExcludedDoc } from './docusaurus-paths';
+
+/** Docusaurus settings read statically from `docusaurus.config.*`. */
+interface DocusaurusConfig {
+  baseUrl: string;
+  routeBasePath: string;
+  trailingSlash?: boolean;
+  defaultLocale: string;
+  /** `markdown.format`: `mdx` (Docusaurus 3's default: `.md` is MDX too), `md` or `detect` (`.md` as Markdown). */
+  format: string;
+}
+
+async function readDocusaurusConfig(configFile: string | undefined): Promise<DocusaurusConfig> {
+  const config = configFile === undefined ? undefined : readConfigLiterals(await readFile(configFile, 'utf8'));
+  const docs = objectSetting(config?.setting('docs'));
+  const trailingSlash = config?.setting('trailingSlash');
+  const result: DocusaurusConfig = {
+    baseUrl: stringSetting(config?.setting('baseUrl')) ?? '/',
+    routeBasePath: stringSetting(docs?.routeBasePath) ?? 'docs',
+    defaultLocale: stringSetting(objectSetting(config?.setting('i18n'))?.defaultLocale) ?? 'en',
+    format: stringSetting(objectSetting(config?.setting('markdown'))?.format) ?? 'mdx',
+  };
+  if (typeof trailingSlash === 'boolean') result.trailingSlash = trailingSlash;
+  return result;
+}
+
+const maximumPartialDepth = 5;
+
+/**
+ * Docusaurus' dialect.
+ * - Parsing: MDX for `.mdx`, and for `.md` too under `markdown.format: 'mdx'` (Docusaurus 3's
+ *   default; a `.md` page that is not valid MDX is read as plain Markdown instead). `import` and
+ *   `export` lines and `{expressions}` dropped; `:::note[Title]` (or legacy `:::note Title`)
+ *   admonitions flattened with an explicit title as a bold lead line; `<Tabs>`/`<TabItem label>`
+ *   flattened, each tab's label as a bold line before its content; an imported partial
+ *   (`import Intro from './_intro.mdx'` … `<Intro />`) replaced by its content.
+ * - Pages: `_`-prefixed files and folders are partials, not pages.
+ * - Anchors: `{#custom-id}` as written, else github-slugger.
+ * - URLs: front matter `slug` (absolute, or relative to the folder) or `id`, number prefixes
+ *   (`01-intro.md`) removed, `index`/`README`/`<folder>/<folder>.md` as the folder's page, under
+ *   `baseUrl` + the docs `routeBasePath` (default `/docs`), or `pathPrefix` when given; a
+ *   trailing slash when the config sets `trailingSlash: true`.
+ * - Locale: `i18n.defaultLocale` (translations live outside the docs folder).
+ */
+export async function createDocusaurusDialect(options: DialectOptions): Promise<Dialect> {
+  const config = await readDocusaurusConfig(options.configFile);
+  const prefix = normalizePrefix(options.pathPrefix ?? docusaurusPrefix(config.baseUrl, config.routeBasePath));
+  const defaultLocale = normalizeLocale(options.settings.defaultLocale ?? config.defaultLocale);
+  const locales = siteLocales(defaultLocale, [], prefix);
+
+  const parseFile = async (source: string, file: string, dependencies: string[], depth: number): Promise<{ tree: Root; text: string }> => {
+    const mdx = file.endsWith('.mdx') || config.format === 'mdx';
+    const text = normalizeContainerFences(mdx ? mdxCompatible(source) : source);
+    let tree: Root;
+    try {
+      tree = parseMarkdown(text, { mdx, directives: true });
+    } catch (error) {
+      if (!mdx || file.endsWith('.mdx')) throw error;
+      tree = parseMarkdown(text, { directives: true });
+    }
+    restoreInlineDirectives(tree, text);
+    const imports = markdownImports(tree);
+    const partials = new Map<string, Nodes[]>();
+    for (const [name, target] of imports) {
+      if (depth >= maximumPartialDepth) break;
+      const partialFile = path.resolve(path.dirname(file), target);
+      try {
+        const partialSource = await readFile(partialFile, 'utf8');
+        dependencies.push(partialFile);
+        const partial = await parseFile(partialSource, partialFile, dependencies, depth + 1);
+        forgetPositions(partial.tree);
+        fixPartialAnchors(partial.tree);
+        partials.set(
+          name,
+          partial.tree.children.filter((node) => node.type !== 'yaml'),
+        );
+      } catch {
+        // A partial that cannot be read or parsed is left out, as its component renders nothing useful.
+      }
+    }
+    flattenMdx(tree, {}, (element) => (element.name === null ? undefined : partials.get(element.name)));
+    flattenContainers(tree);
+    dropNonContentHtml(tree);
+    rewriteTree(tree, (node) => {
+      if (node.type === 'heading') {
+        const id = takeTrailingAttributes(node, /\s*\\?\{#([^}\s]+)\}\s*$/);
+        if (id !== undefined) setCustomId(node, id);
+      }
+      return undefined;
+    });
+    return { tree, text };
+  };
+
+  return {
+    generator: 'docusaurus',
+    fingerprint: `docusaurus:1:${config.format}`,
+    locales,
+    defaultLocale,
+    isPage: (file) => !isExcludedDoc(file.relativeFile),
+    async parse(source, file) {
+      const dependencies: string[] = [];
+      const { tree, text } = await parseFile(source, file.sourceFile, dependencies, 0);
+      const title = takeContentTitle(tree);
+      return title === undefined ? { tree, text, dependencies } : { tree, text, dependencies, title };
+    },
+    headingText: (heading) => plainText(heading),
+    assignAnchors: githubAnchors,
+    pagePath(file, frontMatter) {
+      let slug = docusaurusSlug(file.relativeFile, frontMatter);
+      if (config.trailingSlash === true && !slug.endsWith('/')) slug += '/';
+      if (config.trailingSlash === false && slug.length > 1) slug = slug.replace(/\/+$/, '');
+      return joinUrlPath(prefix, slug);
+    },
+    localeOf: (pagePath) => localeOfPath(pagePath, locales),
+  };
+}
+
+/**
+ * A partial is compiled as its own MDX document, so its headings take their anchors from their
+ * own slugger (a `### Troubleshooting` in a partial and a `## Troubleshooting` on the page both
+ * get `troubleshooting`): those anchors are fixed here, before the partial joins the page.
+ */
+function fixPartialAnchors(tree: Root): void {
+  const headings: Heading[] = [];
+  rewriteTree(tree, (node) => {
+    if (node.type === 'heading') headings.push(node);
+    return undefined;
+  });
+  const anchors = githubAnchors(headings.map((heading) => {
+    const customId = customIdOf(heading);
+    return customId === undefined ? { text: plainText(heading) } : { text: plainText(heading), customId };
+  }));
+  headings.forEach((heading, index) => setCustomId(heading, anchors[index] as string));
+}
+
+/**
+ * Docusaurus makes a `#` heading that opens the content the page's title (shown without an
+ * anchor, taking no slug): it is taken out of the tree and returned.
+ */
+function takeContentTitle(tree: Root): string | undefined {
+  const index = tree.children.findIndex((node) => node.type !== 'yaml' && !(node.type === 'html' && /^<!--/.test(node.value)));
+  const first = tree.children[index];
+  if (first?.type !== 'heading' || first.depth !== 1) return undefined;
+  tree.children.splice(index, 1);
+  return plainText(first);
+}
+
+/**
+ * What Docusaurus' `mdx1Compat` preprocessing does before compiling Markdown as MDX (on by
+ * default): `## Title {#custom-id}` gets its braces escaped (`{…}` would be an expression) and
+ * HTML comments become MDX comments (`<!--` is not valid MDX). Fenced code is left alone.
+ */
+function mdxCompatible(source: string): string {
+  if (!source.includes('{#') && !source.includes('<!--')) return source;
+  return rewriteLinesOutsideFences(source, (line) => {
+    let result = line.includes('<!--') || line.includes('-->') ? line.replace(/<!--/g, '{/*').replace(/-->/g, '*/}') : line;
+    if (/^\s{0,3}#{1,6}\s.*[^\\]\{#[^}\s]+\}\s*$/.test(result)) result = result.replace(/\{#([^}\s]+)\}\s*$/, '\\{#$1}');
+    return result;
+  });
+}

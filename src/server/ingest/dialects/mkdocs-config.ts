@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, parseDocument } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+
+/** The MkDocs settings that shape pages, URLs and anchors. */
+export interface MkdocsConfig {
+  /** Folder of `mkdocs.yml` (where relative snippet paths start). */
+  configFolder: string;
+  /** `use_directory_urls` (default `true`). */
+  directoryUrls: boolean;
+  /** Path of `site_url` (`https://x.github.io/project/` → `/project`), or `''`. */
+  sitePath: string;
+  /** `theme.language` (default `en`). */
+  language: string;
+  /** Whether the toc slugify keeps non-ASCII letters (`pymdownx.slugs.slugify`, `slugify_unicode`). */
+  unicodeSlugs: boolean;
+  /** `pymdownx.snippets` `base_path` entries, absolute. */
+  snippetBasePaths: string[];
+}
+
+/**
+ * Reads `mkdocs.yml` with the `yaml` package. Python-specific tags (`!!python/name:…`,
+ * `!!python/object/apply:…`, `!ENV`) are tolerated: their values read as plain data, and the
+ * toc `slugify` tag is inspected by name.
+ */
+export async function readMkdocsConfig(configFile: string | undefined, docsRoot: string): Promise<MkdocsConfig> {
+  const configFolder = configFile === undefined ? path.dirname(docsRoot) : path.dirname(configFile);
+  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder] };
+  if (configFile === undefined) return defaults;
+  const document = parseDocument(await readFile(configFile, 'utf8'), { logLevel: 'silent' });
+  const data = (document.toJS({ maxAliasCount: 1000 }) ?? {}) as Record<string, unknown>;
+  const config = { ...defaults };
+  if (typeof data.use_directory_urls === 'boolean') config.directoryUrls = data.use_directory_urls;
+  if (typeof data.site_url === 'string') {
+    try {
+      config.sitePath = new URL(data.site_url).pathname.replace(/\/+$/, '');
+    } catch {
+      // Not a URL: served from the root.
+    }
+  }
+  const theme = data.theme as Record<string, unknown> | undefined;
+  if (typeof theme?.language === 'string') config.language = theme.language;
+  const extensions = extensionOptions(document.get('markdown_extensions', true) as YamlNode | undefined);
+  const slugifyTag = extensions.get('toc')?.get('slugify', true);
+  const tag = (slugifyTag as { tag?: string } | undefined)?.tag ?? '';
+  config.unicodeSlugs = /slugify_unicode|uslugify|pymdownx\.slugs\.slugify/.test(tag);
+  const snippets = extensions.get('pymdownx.snippets')?.toJS(document) as Record<string, unknown> | undefined;
+  const basePath = snippets?.base_path;
+  const bases = (Array.isArray(basePath) ? basePath : typeof basePath === 'string' ? [basePath] : []).filter((entry): entry is string => typeof entry === 'string');
+  if (bases.length > 0) config.snippetBasePaths = bases.map((base) => path.resolve(configFolder, base));
+  return config;
+}
+
+/** `markdown_extensions` items that carry options, by extension name. */
+function extensionOptions(list: YamlNode | undefined): Map<string, { get(key: string, keepNode: true): unknown; toJS(document: unknown): unknown }> {
+  const options = new Map();
+  const items = (list as { items?: unknown[] } | undefined)?.items ?? [];
+  for (const item of items) {
+    if (!isMap(item)) continue;
+    for (const pair of item.items) {
+      if (isScalar(pair.key) && isMap(pair.value)) options.set(String(pair.key.value), pair.value);
+    }
+  }
+  return options;
+}

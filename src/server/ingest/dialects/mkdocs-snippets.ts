@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const singleLine = /^(\s*)(;?)-{1,}8<-{1,}[ \t]+(["'])(.+?)\3\s*$/;
+const blockMarker = /^(\s*)-{1,}8<-{1,}\s*$/;
+const maximumDepth = 6;
+
+/**
+ * Resolves pymdownx.snippets' `--8<--` includes, as text before parsing (the extension is a
+ * preprocessor, so it works inside code blocks too):
+ * - `--8<-- "path"` on a line of its own, the included lines taking that line's indentation;
+ * - the block form, one path per line between two `--8<--` lines, `;` starting a comment line;
+ * - `path:3:5` keeps lines 3 to 5, `path:name` the section between `--8<-- [start:name]` and
+ *   `--8<-- [end:name]`;
+ * - `;--8<-- "path"` is an escaped marker, shown as written without the `;`.
+ * Paths are looked up in `basePaths` in order (the config's `base_path`, else the folder of
+ * `mkdocs.yml`, then the docs folder); URLs and missing files are left out.
+ */
+export async function resolveSnippets(source: string, basePaths: readonly string[], dependencies: string[], depth = 0): Promise<string> {
+  if (depth > maximumDepth || !source.includes('8<-')) return source;
+  const lines = source.split('\n');
+  const output: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const single = singleLine.exec(line);
+    if (single !== null) {
+      const [, indent = '', escaped, , target = ''] = single;
+      if (escaped === ';') output.push(line.replace(';', ''));
+      else output.push(...indentLines(await snippet(target, basePaths, dependencies, depth), indent));
+      continue;
+    }
+    const block = blockMarker.exec(line);
+    if (block !== null) {
+      const end = lines.findIndex((candidate, position) => position > index && blockMarker.test(candidate));
+      if (end !== -1) {
+        for (const entry of lines.slice(index + 1, end)) {
+          const target = entry.trim();
+          if (target === '' || target.startsWith(';')) continue;
+          output.push(...indentLines(await snippet(target, basePaths, dependencies, depth), block[1] ?? ''));
+        }
+        index = end;
+        continue;
+      }
+    }
+    output.push(line);
+  }
+  return output.join('\n');
+}
+
+function indentLines(content: string | undefined, indent: string): string[] {
+  if (content === undefined) return [];
+  return content.split('\n').map((line) => (line === '' ? line : indent + line));
+}
+
+async function snippet(target: string, basePaths: readonly string[], dependencies: string[], depth: number): Promise<string | undefined> {
+  if (/^[a-z]+:\/\//i.test(target)) return undefined;
+  const parts = /^(.*?)(?::(-?\d*)(?::(-?\d*))?|:([\w-]+))?$/.exec(target);
+  const file = parts?.[1] ?? target;
+  for (const base of basePaths) {
+    const candidate = path.resolve(base, file);
+    let content: string;
+    try {
+      content = await readFile(candidate, 'utf8');
+    } catch {
+      continue;
+    }
+    dependencies.push(candidate);
+    content = content.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+    let lines = content.split('\n');
+    if (parts?.[2] !== undefined) {
+      const start = parts[2] === '' ? 1 : Math.max(1, Number(parts[2]));
+      const end = parts[3] === undefined || parts[3] === '' ? lines.length : Number(parts[3]);
+      lines = lines.slice(start - 1, end);
+    } else if (parts?.[4] !== undefined) {
+      const name = parts[4];
+      const first = lines.findIndex((line) => line.includes(`[start:${name}]`));
+      const last = lines.findIndex((line) => line.includes(`[end:${name}]`));
+      if (first !== -1) lines = lines.slice(first + 1, last === -1 ? undefined : last);
+    }
+    lines = lines.filter((line) => !/-{1,}8<-{1,}\s+\[(?:start|end):[\w-]+\]/.test(line));
+    return resolveSnippets(lines.join('\n'), basePaths, dependencies, depth + 1);
+  }
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import type { Heading } from 'mdast';
+import { pythonMarkdownAnchors } from '../anchors';
+import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
+import { flattenContainers } from '../directive-containers';
+import { localeFolders, localeOfPath, siteLocales } from '../locales';
+import { parseMarkdown, plainText } from '../markdown-parser';
+import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import type { Dialect, DialectOptions } from './dialect';
+import { joinUrlPath, normalizePrefix } from './dialect';
+import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
+import { readMkdocsConfig } from './mkdocs-config';
+import { resolveSnippets } from './mkdocs-snippets';
+
+const attributeList = /\s*\{:?\s*([^{}]*)\}\s*$/;
+
+/**
+ * MkDocs (with Material's Python-Markdown extensions).
+ * - Parsing: `--8<--` snippets resolved first (as text, like pymdownx.snippets), `!!!`/`???`/
+ *   `???+` admonitions and `===` content tabs read as blocks (see `mkdocsBlocksToDirectives`) and
+ *   flattened: an admonition's explicit title and each tab's label as a bold lead line; `[TOC]`,
+ *   HTML comments (`<!-- md:version -->`) and `<script>`/`<style>` dropped.
+ * - Anchors: attr_list ids (`## Title { #id }`) reserved first, then Python-Markdown's toc
+ *   slugify (ASCII only unless the config's toc slugify keeps Unicode) with `_1`, `_2` for
+ *   repeats; emoji/icon shortcodes (`:material-check:`) are not part of the text.
+ * - URLs: `page.md` → `/page/` (or `/page.html` with `use_directory_urls: false`), `index.md`
+ *   and `README.md` → the folder, under the path of `site_url` (or `pathPrefix`).
+ * - Locales: `theme.language` for the root; top-level locale folders as translations.
+ */
+export async function createMkdocsDialect(options: DialectOptions): Promise<Dialect> {
+  const config = await readMkdocsConfig(options.configFile, options.root);
+  const prefix = normalizePrefix(options.pathPrefix ?? config.sitePath);
+  const directoryUrls = options.settings.cleanUrls ?? config.directoryUrls;
+  const locales = siteLocales(options.settings.defaultLocale ?? config.language, localeFolders(options.files), prefix);
+  const basePaths = [...config.snippetBasePaths, options.root];
+  const foldersWithIndex = new Set(options.files.filter((file) => /(^|\/)index\.md$/i.test(file)).map((file) => file.replace(/[^/]*$/, '')));
+  const assignAnchors = pythonMarkdownAnchors({ unicode: config.unicodeSlugs });
+
+  return {
+    generator: 'mkdocs',
+    fingerprint: `mkdocs:1:${config.unicodeSlugs}:${basePaths.join('|')}`,
+    locales,
+    defaultLocale: locales[0]?.code ?? 'en',
+    // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
+    isPage: (file) => !file.relativeFile.endsWith('.mdx') && !(/(^|\/)readme\.md$/i.test(file.relativeFile) && foldersWithIndex.has(file.relativeFile.replace(/[^/]*$/, ''))),
+    async parse(source) {
+      const dependencies: string[] = [];
+      const text = mkdocsBlocksToDirectives(await resolveSnippets(source, basePaths, dependencies));
+      const tree = parseMarkdown(text, { directives: true });
+      restoreInlineDirectives(tree, text);
+      flattenContainers(tree, { title: (name, label) => label });
+      dropMarkerParagraphs(tree, text, ['[TOC]']);
+      dropNonContentHtml(tree);
+      rewriteTree(tree, (node) => {
+        if (node.type === 'heading') {
+          const attributes = takeTrailingAttributes(node, attributeList);
+          const id = attributes === undefined ? undefined : /(?:^|\s)#([^\s#.]+)/.exec(attributes)?.[1];
+          if (id !== undefined) setCustomId(node, id);
+        }
+        // A paragraph that is only an attribute list (`{ .annotate }`) styles the block before it.
+        if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'text' && /^\{:?\s*[^{}]*\}$/.test(node.children[0].value.trim())) {
+          return [];
+        }
+        return undefined;
+      });
+      return { tree, text, dependencies };
+    },
+    headingText: mkdocsHeadingText,
+    assignAnchors,
+    pagePath(file) {
+      const withoutExtension = file.relativeFile.replace(/\.md$/i, '');
+      const slash = withoutExtension.lastIndexOf('/');
+      const folder = withoutExtension.slice(0, slash + 1);
+      const name = withoutExtension.slice(slash + 1).toLowerCase();
+      if (name === 'index' || (name === 'readme' && !foldersWithIndex.has(folder))) return joinUrlPath(prefix, folder);
+      return joinUrlPath(prefix, directoryUrls ? `${withoutExtension}/` : `${withoutExtension}.html`);
+    },
+    localeOf: (pagePath) => localeOfPath(pagePath, locales),
+  };
+}
+
+/** A heading's text as Python-Markdown's toc sees it: tags dropped (their text kept), icon shortcodes left out. */
+function mkdocsHeadingText(heading: Heading): string {
+  return plainText(heading)
+    .replace(/:[a-z0-9_+-]+:/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

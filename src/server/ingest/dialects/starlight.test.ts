@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { IngestedDocs, IngestedPage } from '../ingested-docs';
+import { ingestDocs } from '../ingest-docs';
+
+const fixture = path.join(import.meta.dirname, '../fixtures/starlight/src/content/docs');
+let docs: IngestedDocs;
+
+beforeAll(async () => {
+  docs = await ingestDocs({ docs: fixture });
+});
+
+function page(pagePath: string): IngestedPage {
+  const found = docs.pages.find((candidate) => candidate.path === pagePath);
+  if (found === undefined) throw new Error(`no page ${pagePath} in ${docs.pages.map((candidate) => candidate.path).join(', ')}`);
+  return found;
+}
+
+describe('Starlight dialect', () => {
+  test('is detected from astro.config.mjs three levels up; locales from its exported locales object', () => {
+    expect(docs.generator).toBe('starlight');
+    expect(docs.locales).toEqual([
+      { code: 'en', pathPrefix: '' },
+      { code: 'de', pathPrefix: '/de' },
+      { code: 'zh-cn', pathPrefix: '/zh-cn' },
+    ]);
+  });
+
+  test('URLs: slugged entry ids with a trailing slash, index as the root, slug front matter; languages by locale folder', () => {
+    expect(docs.pages.map((candidate) => [candidate.path, candidate.language])).toEqual([
+      ['/', 'en'],
+      ['/de/guides/getting-started/', 'de'],
+      ['/guides/getting-started/', 'en'],
+      ['/guides/my-page/', 'en'],
+      ['/reference/config-options/', 'en'],
+    ]);
+  });
+
+  test('anchors by github-slugger, non-ASCII kept', () => {
+    expect(page('/guides/getting-started/').sections.map((section) => section.anchor)).toEqual([undefined, 'create-a-project', 'steps', 'create-a-project-1']);
+    expect(page('/guides/my-page/').sections[0]?.url).toBe('/guides/my-page/#überblick');
+    expect(page('/reference/config-options/').sections[0]?.heading).toBe('title');
+  });
+
+  test('tabs, asides (directive and component), steps, file trees and cards become their content', () => {
+    const [, create, steps] = page('/guides/getting-started/').sections;
+    expect(create?.markdown).toBe(
+      '**npm**\n\n```sh\nnpm create astro@latest\n```\n\n**pnpm**\n\n```sh\npnpm create astro\n```\n\n**Before you start**\n\nInstall Node.js first.\n\nDo not skip this.',
+    );
+    expect(steps?.markdown).toBe('1. Run the command.\n2. Open the folder.\n\n**Shortcut** Use the template.\n\n- src/\n  - content/');
+    expect(page('/').sections[0]?.markdown).toBe('**Fast** Pages load quickly.\n\n**Read the guide**: Start with the basics.');
+  });
+});

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
+
+/** The VitePress settings that shape URLs and locales, read statically from its config file. */
+export interface VitepressConfig {
+  /** VitePress' source folder (`srcDir`, else the folder holding `.vitepress`). */
+  sourceRoot: string;
+  /** `base`, e.g. `/docs/`; `undefined` when absent or not literal. */
+  base?: string;
+  /** `cleanUrls`; `undefined` when absent or not literal. */
+  cleanUrls?: boolean;
+  /** `rewrites` as literal pattern → replacement pairs, in order. */
+  rewrites: Array<[string, string]>;
+  /** `locales` keys with their `lang` (`root` is the default locale served at `/`). */
+  locales: Array<{ key: string; lang?: string }>;
+  /** Top-level `lang`. */
+  lang?: string;
+}
+
+/**
+ * Reads a VitePress config (`.vitepress/config.ts`) without running it: `srcDir`, `base`,
+ * `cleanUrls`, `rewrites` (when an object literal; a function cannot be read) and `locales`
+ * keys, each only when written as a literal (see `readConfigLiterals`).
+ */
+export async function readVitepressConfig(configFile: string | undefined, fallbackRoot: string): Promise<VitepressConfig> {
+  if (configFile === undefined) return { sourceRoot: fallbackRoot, rewrites: [], locales: [] };
+  const siteRoot = path.dirname(path.dirname(configFile));
+  const config = readConfigLiterals(await readFile(configFile, 'utf8'));
+  const sourceDirectory = stringSetting(config.setting('srcDir'));
+  const result: VitepressConfig = {
+    sourceRoot: sourceDirectory === undefined ? siteRoot : path.resolve(siteRoot, sourceDirectory),
+    rewrites: Object.entries(objectSetting(config.setting('rewrites')) ?? {}).flatMap(([from, to]) => (typeof to === 'string' ? [[from, to] as [string, string]] : [])),
+    locales: Object.entries(objectSetting(config.setting('locales')) ?? {}).map(([key, value]) => {
+      const lang = stringSetting(objectSetting(value)?.lang);
+      return lang === undefined ? { key } : { key, lang };
+    }),
+  };
+  const base = stringSetting(config.setting('base'));
+  const cleanUrls = config.setting('cleanUrls');
+  const lang = stringSetting(config.setting('lang'));
+  if (base !== undefined) result.base = base;
+  if (typeof cleanUrls === 'boolean') result.cleanUrls = cleanUrls;
+  if (lang !== undefined) result.lang = lang;
+  return result;
+}
+
+/**
+ * Applies VitePress `rewrites` (path-to-regexp patterns over source paths such as
+ * `en/:rest*` → `:rest*`, `packages/:pkg/src/(.*)` → `:pkg/index.md`) to a source path; the first
+ * matching rule wins.
+ *
+ * @example applyRewrites('en/guide/deploy.md', [['en/:rest*', ':rest*']]) === 'guide/deploy.md'
+ */
+export function applyRewrites(sourcePath: string, rewrites: ReadonlyArray<readonly [string, string]>): string {
+  for (const [from, to] of rewrites) {
+    const names: string[] = [];
+    let pattern = '';
+    const tokens = /:(\w+)(\*|\+|\?)?|\((.*?)\)|([^:(]+)/g;
+    for (const token of from.matchAll(tokens)) {
+      if (token[1] !== undefined) {
+        names.push(token[1]);
+        pattern += token[2] === '*' ? '(.*)' : token[2] === '+' ? '(.+)' : token[2] === '?' ? '([^/]*)' : '([^/]+)';
+      } else if (token[3] !== undefined) {
+        names.push(String(names.length));
+        pattern += `(${token[3]})`;
+      } else pattern += (token[4] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }
+    const match = new RegExp(`^${pattern}$`).exec(sourcePath);
+    if (match === null) continue;
+    let result = to;
+    names.forEach((name, index) => {
+      result = result.replace(new RegExp(`:${name}[*+?]?`, 'g'), match[index + 1] ?? '');
+    });
+    return result.replace(/^\/+/, '');
+  }
+  return sourcePath;
+}

@@ -1,0 +1,93 @@
+import { parse as parseYaml } from 'yaml';
+import { DocsFolderError } from './page-files';
+
+/** The front matter fields every dialect reads, validated. */
+export interface PageFields {
+  /** `title`. */
+  title?: string;
+  /** `description`. */
+  description?: string;
+  /** `version` (numbers become strings; quote `"1.10"` to keep the zero). */
+  version?: string;
+  /** `language` or `lang`, lower case. */
+  language?: string;
+  /** `groups`: a string or a list of strings; `[]` when absent. */
+  groups: string[];
+}
+
+/**
+ * Parses a page's YAML front matter (the text between the `---` lines).
+ *
+ * @throws DocsFolderError naming the file when the YAML is invalid.
+ */
+export function parseFrontMatter(yamlText: string, sourceFile: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = parseYaml(yamlText, { logLevel: 'error' });
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    throw new DocsFolderError(sourceFile, `front matter is not valid YAML (${reason}); fix the block between the opening and closing --- lines`);
+  }
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+/**
+ * Refuses `---js` / `---javascript` front matter, which some tools evaluate: reading the docs
+ * must never run code from them.
+ *
+ * @throws DocsFolderError when the page starts with such a block.
+ */
+export function refuseScriptFrontMatter(source: string, sourceFile: string): void {
+  if (/^---\s*(?:js|javascript)\s*\r?\n/i.test(source)) {
+    throw new DocsFolderError(sourceFile, 'JavaScript front matter (---js) is not supported, because it would run code from the docs folder; use YAML');
+  }
+}
+
+/**
+ * The common fields of a page's front matter.
+ *
+ * @throws DocsFolderError naming the file and the field when a field has the wrong type.
+ */
+export function pageFields(data: Record<string, unknown>, sourceFile: string): PageFields {
+  const fields: PageFields = { groups: groupsOf(data, sourceFile) };
+  const title = optionalText(data, 'title', sourceFile);
+  const description = optionalText(data, 'description', sourceFile);
+  const version = optionalText(data, 'version', sourceFile);
+  const language = optionalText(data, 'language', sourceFile) ?? optionalText(data, 'lang', sourceFile);
+  if (title !== undefined) fields.title = title;
+  if (description !== undefined) fields.description = description;
+  if (version !== undefined) fields.version = version;
+  if (language !== undefined) fields.language = language.toLowerCase();
+  return fields;
+}
+
+/** A text field of the front matter (numbers and booleans as text), or `undefined` when absent or blank. */
+export function optionalText(data: Record<string, unknown>, field: string, sourceFile: string): string | undefined {
+  const value = data[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new DocsFolderError(sourceFile, `front matter "${field}" must be text, but it is ${describeValue(value)}; write it as ${field}: "…"`);
+}
+
+function groupsOf(data: Record<string, unknown>, sourceFile: string): string[] {
+  const value = data.groups;
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((group) => {
+    if (typeof group === 'string' && group.trim() !== '') return group.trim();
+    if (typeof group === 'number') return String(group);
+    throw new DocsFolderError(
+      sourceFile,
+      `front matter "groups" must be a string or a list of strings, but it holds ${describeValue(group)}; write it as groups: [admins, beta]`,
+    );
+  });
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return 'a date';
+  if (typeof value === 'string') return 'an empty string';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return `a ${typeof value}`;
+}

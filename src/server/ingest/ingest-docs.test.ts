@@ -1,0 +1,121 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { DocsFolderError, ingestDocs } from './ingest-docs';
+
+const gfmFixture = path.join(import.meta.dirname, 'fixtures/gfm');
+let folder: string;
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'docent-ingest-'));
+});
+
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function write(relativeFile: string, content: string): Promise<void> {
+  const file = path.join(folder, relativeFile);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+describe('ingestDocs on plain GFM', () => {
+  test('paths under /docs, index and README as folder pages, locale folders as translations', async () => {
+    const docs = await ingestDocs({ docs: gfmFixture });
+    expect(docs.generator).toBe('gfm');
+    expect(docs.pages.map((page) => [page.path, page.language])).toEqual([
+      ['/docs/', 'en'],
+      ['/docs/api/', 'en'],
+      ['/docs/fr/guide/intro', 'fr'],
+      ['/docs/guide/intro', 'en'],
+    ]);
+    expect(docs.locales).toEqual([
+      { code: 'en', pathPrefix: '/docs' },
+      { code: 'fr', pathPrefix: '/docs/fr' },
+    ]);
+  });
+
+  test('sections: intro without anchor, GitHub anchors (braces are text on GitHub), whole code blocks, comments dropped, definitions kept', async () => {
+    const docs = await ingestDocs({ docs: gfmFixture, siteUrl: 'https://docs.example.com/' });
+    const page = docs.pages.find((candidate) => candidate.path === '/docs/guide/intro');
+    expect(page?.sections.map((section) => [section.anchor, section.heading, section.url])).toEqual([
+      [undefined, 'Introduction', 'https://docs.example.com/docs/guide/intro'],
+      ['set-up-not-an-id', 'Set up {#not-an-id}', 'https://docs.example.com/docs/guide/intro#set-up-not-an-id'],
+      ['set-up', 'Set up', 'https://docs.example.com/docs/guide/intro#set-up'],
+      ['déjà-vu--ça-marche', 'Déjà vu — ça marche', 'https://docs.example.com/docs/guide/intro#déjà-vu--ça-marche'],
+    ]);
+    expect(page?.sections[3]?.markdown).toBe('```md\n# not a heading\n```\n\nSee [the API][api].\n\n[api]: ../api/README.md');
+    expect(page?.sections[0]).toMatchObject({ version: '2', groups: ['beta'], language: 'en' });
+  });
+
+  test('the generator can be forced, and a folder of HTML pages only is read as a built site', async () => {
+    await write('index.html', '<!doctype html><html lang="en"><head><title>Home</title></head><body><main><h1 id="home">Home</h1><p>Hello.</p></main></body></html>');
+    const docs = await ingestDocs({ docs: folder });
+    expect(docs.generator).toBe('html');
+    expect(docs.pages.map((page) => page.path)).toEqual(['/']);
+    await write('guide.md', '# Guide\n');
+    expect((await ingestDocs({ docs: folder })).generator).toBe('gfm');
+    expect((await ingestDocs({ docs: folder, generator: 'html' })).generator).toBe('html');
+  });
+
+  test('a configured default locale names the root pages', async () => {
+    await write('index.md', '# Start\n');
+    const docs = await ingestDocs({ docs: folder, defaultLocale: 'de' });
+    expect(docs.defaultLocale).toBe('de');
+    expect(docs.pages[0]?.language).toBe('de');
+  });
+});
+
+describe('ingestDocs errors name the file and what to fix', () => {
+  test('front matter that is not YAML', async () => {
+    await write('broken.md', '---\ntitle: [unclosed\n---\nBody\n');
+    const error = await ingestDocs({ docs: folder }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DocsFolderError);
+    expect((error as Error).message).toContain(path.join(folder, 'broken.md'));
+    expect((error as Error).message).toMatch(/front matter is not valid YAML .*fix the block between the opening and closing --- lines/);
+  });
+
+  test('a field of the wrong type', async () => {
+    await write('groups.md', '---\ngroups:\n  - name: admins\n---\nBody\n');
+    await expect(ingestDocs({ docs: folder })).rejects.toThrow(
+      `${path.join(folder, 'groups.md')}: front matter "groups" must be a string or a list of strings, but it holds an object`,
+    );
+  });
+
+  test('JavaScript front matter is refused, never run', async () => {
+    await write('script.md', '---js\n{ title: (globalThis.ranFrontMatter = true, "x") }\n---\nBody\n');
+    await expect(ingestDocs({ docs: folder })).rejects.toThrow(/script\.md: .*JavaScript front matter/);
+    expect((globalThis as { ranFrontMatter?: boolean }).ranFrontMatter).toBeUndefined();
+  });
+
+  test('invalid MDX says which file', async () => {
+    await write('page.mdx', '# Page\n\n<Tabs>\n\nunclosed\n');
+    await expect(ingestDocs({ docs: folder })).rejects.toThrow(/page\.mdx: is not valid MDX for gfm \(.*\); fix the syntax at that place/);
+  });
+
+  test('a missing folder', async () => {
+    await expect(ingestDocs({ docs: path.join(folder, 'nope') })).rejects.toThrow(/nope: the docs folder does not exist/);
+  });
+});
+
+describe('ingestDocs parse cache', () => {
+  test('reuses unchanged pages, and parses again when an included file changes', async () => {
+    const cacheFolder = path.join(folder, 'cache');
+    const docsFolder = path.join(folder, 'site');
+    await write('site/.vitepress/config.ts', 'export default {}');
+    await write('site/guide.md', '# Guide\n\n<!--@include: ./part.txt-->\n');
+    await write('site/part.txt', 'First version.');
+    const first = await ingestDocs({ docs: docsFolder, cacheFolder });
+    expect(first.pages[0]?.sections[0]?.markdown).toBe('First version.');
+    expect(await readdir(cacheFolder)).toHaveLength(1);
+
+    const cached = await ingestDocs({ docs: docsFolder, cacheFolder });
+    expect(cached).toEqual(first);
+
+    await write('site/part.txt', 'Second version.');
+    const changed = await ingestDocs({ docs: docsFolder, cacheFolder });
+    expect(changed.pages[0]?.sections[0]?.markdown).toBe('Second version.');
+  });
+});

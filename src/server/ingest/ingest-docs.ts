@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DocSection } from '../retrieval/sections';
+import { ingestBuiltSite } from './built-site';
+import { detectGenerator } from './detect-generator';
+import type { Dialect, DialectSettings, PageFile } from './dialects/dialect';
+import { createDialect } from './dialects/create-dialect';
+import { pageFields, parseFrontMatter, refuseScriptFrontMatter } from './front-matter';
+import { IngestCache, type CachedPage } from './ingest-cache';
+import type { DocsGenerator, IngestedDocs, IngestedPage } from './ingested-docs';
+import { DocsFolderError, listDocsFiles, titleFromFileName } from './page-files';
+import { splitPage } from './page-sections';
+
+export { DocsFolderError } from './page-files';
+
+/** Options of {@link ingestDocs}. */
+export interface IngestDocsOptions extends DialectSettings {
+  /** The docs folder: Markdown/MDX sources, or a built site's HTML. */
+  docs: string;
+  /**
+   * Whose dialect the sources are in. Default `'auto'`: detected from the generator's config
+   * file (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` near the
+   * folder), else `'html'` for a folder of HTML pages only, else plain GFM.
+   */
+  generator?: DocsGenerator | 'auto';
+  /**
+   * URL path the site is served under, put in front of every page path. Default: the
+   * generator's own (`'/docs'` for plain Markdown; VitePress `base`; Docusaurus `baseUrl` plus
+   * the docs `routeBasePath`, i.e. `'/docs'`; the path of MkDocs' `site_url`; Astro's `base`;
+   * `''` for a built site). `''` serves from the site root.
+   * @example { docs: 'docs/en', pathPrefix: '' } // VitePress guide/deploy.md → /guide/deploy
+   */
+  pathPrefix?: string;
+  /**
+   * Origin (and base path) the docs are published at, put in front of every section URL.
+   * Default: none, so URLs stay relative.
+   * @example { siteUrl: 'https://docs.example.com' }
+   */
+  siteUrl?: string;
+  /** With a built site (`html`): a sitemap naming the pages to read. */
+  sitemap?: string;
+  /**
+   * Folder for the parse cache: pages whose text (and included files) did not change since the
+   * last run are not parsed again. Default: none (everything is parsed).
+   */
+  cacheFolder?: string;
+}
+
+/**
+ * Reads a docs folder into pages and sections the way its generator publishes them: the
+ * generator's URLs and heading anchors, its containers, tabs, admonitions and MDX components
+ * turned into plain GFM, its includes and code imports resolved, each page with its language.
+ * This is what the server indexes and what `docent eval` measures.
+ *
+ * @throws DocsFolderError when the folder is missing or a page's front matter is invalid (the message names the file).
+ * @example
+ * const docs = await ingestDocs({ docs: 'website/docs' });           // detects Docusaurus
+ * const index = DocsIndex.fromDocs(docs, { siteUrl: 'https://example.com' });
+ */
+export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDocs> {
+  const root = path.resolve(options.docs);
+  const files = await listDocsFiles(root);
+  const requested = options.generator ?? 'auto';
+  const detected = requested === 'auto' ? await detectGenerator(root, files) : { generator: requested };
+  if (detected.generator === 'html') {
+    const builtSite: Parameters<typeof ingestBuiltSite>[0] = { folder: root };
+    if (options.sitemap !== undefined) builtSite.sitemap = options.sitemap;
+    if (options.pathPrefix !== undefined) builtSite.pathPrefix = options.pathPrefix;
+    if (options.siteUrl !== undefined) builtSite.siteUrl = options.siteUrl;
+    return ingestBuiltSite(builtSite);
+  }
+  const settings: DialectSettings = {};
+  if (options.cleanUrls !== undefined) settings.cleanUrls = options.cleanUrls;
+  if (options.defaultLocale !== undefined) settings.defaultLocale = options.defaultLocale;
+  const dialect = await createDialect(detected.generator, {
+    root,
+    files: files.markdown,
+    ...(detected.configFile === undefined ? {} : { configFile: detected.configFile }),
+    ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }),
+    settings,
+  });
+  const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open(options.cacheFolder, root, dialect.fingerprint);
+  const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
+
+  const pageFiles = files.markdown.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
+  const pages = await Promise.all(pageFiles.map(async (file) => readPage(file, dialect, cache, siteUrl)));
+  await cache?.save();
+
+  const byPath = new Map<string, IngestedPage>();
+  // Two files can claim one URL (`guide.md` and `guide/index.md` under clean URLs); the first in
+  // file order wins, as it would in most generators' route tables.
+  for (const page of pages) if (!byPath.has(page.path)) byPath.set(page.path, page);
+  const sorted = [...byPath.values()].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  return { generator: dialect.generator, pages: sorted, locales: dialect.locales, defaultLocale: dialect.defaultLocale };
+}
+
+async function readPage(file: PageFile, dialect: Dialect, cache: IngestCache | undefined, siteUrl: string): Promise<IngestedPage> {
+  const source = (await readFile(file.sourceFile, 'utf8')).replace(/^\uFEFF/, '');
+  refuseScriptFrontMatter(source, file.sourceFile);
+  const cached = await cache?.get(file.relativeFile, source);
+  const parsed = cached ?? (await parsePage(source, file, dialect));
+  if (cached === undefined) await cache?.set(file.relativeFile, source, parsed);
+
+  const fields = pageFields(parsed.frontMatter, file.sourceFile);
+  const pagePath = dialect.pagePath(file, parsed.frontMatter);
+  const title = fields.title ?? parsed.firstHeading ?? titleFromFileName(file.relativeFile);
+  const language = fields.language ?? dialect.localeOf(pagePath, file);
+  const sections = parsed.sections.map((draft): DocSection => {
+    const id = draft.anchor === undefined ? pagePath : `${pagePath}#${draft.anchor}`;
+    const section: DocSection = {
+      id,
+      pagePath,
+      pageTitle: title,
+      heading: draft.heading ?? title,
+      headingTrail: draft.headingTrail,
+      url: siteUrl + id,
+      markdown: draft.markdown,
+      groups: fields.groups,
+      language,
+    };
+    if (draft.anchor !== undefined) section.anchor = draft.anchor;
+    if (fields.version !== undefined) section.version = fields.version;
+    return section;
+  });
+  const page: IngestedPage = { path: pagePath, sourceFile: file.sourceFile, title, language, groups: fields.groups, sections };
+  if (fields.description !== undefined) page.description = fields.description;
+  if (fields.version !== undefined) page.version = fields.version;
+  return page;
+}
+
+async function parsePage(source: string, file: PageFile, dialect: Dialect): Promise<CachedPage> {
+  let parsed;
+  try {
+    parsed = await dialect.parse(source, file);
+  } catch (error) {
+    if (error instanceof DocsFolderError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const syntax = file.relativeFile.endsWith('.mdx') ? 'MDX' : 'Markdown';
+    throw new DocsFolderError(file.sourceFile, `is not valid ${syntax} for ${dialect.generator} (${reason}); fix the syntax at that place`);
+  }
+  const first = parsed.tree.children[0];
+  const frontMatter = first?.type === 'yaml' ? parseFrontMatter(first.value, file.sourceFile) : {};
+  const split = splitPage(parsed.tree, parsed.text, dialect);
+  const page: CachedPage = { frontMatter, sections: split.sections, dependencies: parsed.dependencies };
+  const firstHeading = parsed.title ?? split.firstHeading;
+  if (firstHeading !== undefined) page.firstHeading = firstHeading;
+  return page;
+}

@@ -1,0 +1,64 @@
+import type { Nodes, Root, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+
+/** Which syntax extensions a page is parsed with, on top of CommonMark, GFM and YAML front matter. */
+export interface MarkdownSyntax {
+  /** MDX (JSX, `import`/`export`, `{expressions}`): `.mdx` pages, Docusaurus' MDX `.md` pages. */
+  mdx?: boolean;
+  /** `:::name[label]` container directives (remark-directive): admonitions, asides, containers. */
+  directives?: boolean;
+}
+
+type Parser = (source: string) => Root;
+
+const parsers = new Map<string, Parser>();
+
+/**
+ * Parses Markdown into an mdast tree with the unified/remark parser. Processors are built once
+ * per syntax and reused: building one costs more than parsing a small page.
+ *
+ * @throws the parser's message (with line and column) when MDX syntax is invalid.
+ */
+export function parseMarkdown(source: string, syntax: MarkdownSyntax = {}): Root {
+  const key = `${syntax.mdx === true}:${syntax.directives === true}`;
+  let parse = parsers.get(key);
+  if (parse === undefined) {
+    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
+    if (syntax.mdx === true) processor.use(remarkMdx);
+    if (syntax.directives === true) processor.use(remarkDirective);
+    const frozen = processor.freeze();
+    parse = (text) => frozen.parse(text);
+    parsers.set(key, parse);
+  }
+  return parse(source);
+}
+
+const stringifier = unified()
+  .use(remarkStringify, { bullet: '-', emphasis: '_', fences: true, rule: '-', listItemIndent: 'one' })
+  .use(remarkGfm)
+  .freeze();
+
+/**
+ * Plain GitHub-flavoured Markdown for some blocks (dialect nodes must already be turned into
+ * ordinary ones). A node the serializer does not know falls back to its plain text.
+ */
+export function stringifyMarkdown(nodes: RootContent[]): string {
+  const root: Root = { type: 'root', children: nodes };
+  try {
+    return stringifier.stringify(root).trim();
+  } catch {
+    return nodes.map((node) => toString(node, { includeHtml: false })).join('\n\n');
+  }
+}
+
+/** The plain text a reader sees in a node: emphasis, code and links reduced to text, raw HTML left out. */
+export function plainText(node: Nodes | Nodes[]): string {
+  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,88 @@
+import type { Heading, Nodes, Paragraph, Parent, PhrasingContent, Text } from 'mdast';
+
+/**
+ * Edits to an mdast tree that keep track of what changed. A block whose nodes all still have
+ * their source position is copied from the source as written when its section is serialized
+ * (cheap, and exactly the author's Markdown); a node a dialect rewrote loses its position, so
+ * its block is serialized again. Every helper here drops the position of what it changes.
+ */
+
+/** Marks a node as rewritten, so its block is serialized from the tree, not copied from the source. */
+export function markChanged(node: Nodes): void {
+  delete node.position;
+}
+
+/** Whether a node and everything in it still match the source text they were parsed from. */
+export function isUnchanged(node: Nodes): boolean {
+  if (node.position === undefined) return false;
+  if ('children' in node) for (const child of node.children) if (!isUnchanged(child)) return false;
+  return true;
+}
+
+/** Replaces `parent.children[index]` with `replacements` (none removes it). */
+export function replaceChild(parent: Parent, index: number, replacements: readonly Nodes[]): void {
+  (parent.children as Nodes[]).splice(index, 1, ...replacements);
+  markChanged(parent as Nodes);
+}
+
+/** A text node (positionless: it is new). */
+export function text(value: string): Text {
+  return { type: 'text', value };
+}
+
+/** A paragraph holding one bold line, used for the titles of containers and tabs. */
+export function boldLine(content: string | PhrasingContent[]): Paragraph {
+  const children = typeof content === 'string' ? [text(content)] : content;
+  return { type: 'paragraph', children: [{ type: 'strong', children }] };
+}
+
+/**
+ * Walks every node depth-first and lets `visit` replace it: return `undefined` to keep it (and
+ * walk into it), or an array of nodes to put in its place (an empty one removes it). The nodes
+ * put in place are walked in turn, so a visitor must not return the node it was given.
+ */
+export function rewriteTree(parent: Parent, visit: (node: Nodes, parent: Parent) => Nodes[] | undefined): void {
+  const children = parent.children as Nodes[];
+  for (let index = 0; index < children.length; index++) {
+    const node = children[index] as Nodes;
+    const replacement = visit(node, parent);
+    if (replacement === undefined) {
+      if ('children' in node) rewriteTree(node, visit);
+      continue;
+    }
+    replaceChild(parent, index, replacement);
+    index--;
+  }
+}
+
+/** Data a dialect attaches to a heading: the explicit id taken out of its text. */
+export interface HeadingData {
+  customId?: string;
+}
+
+/**
+ * Takes a trailing attribute block out of a heading's text and returns it, e.g. `{#install}`
+ * (VitePress, Docusaurus) or `{ #install .class }` (Python-Markdown attr_list). `pattern` must
+ * match at the end of the text and capture the block's content in group 1.
+ */
+export function takeTrailingAttributes(heading: Heading, pattern: RegExp): string | undefined {
+  const last = heading.children.at(-1);
+  if (last?.type !== 'text') return undefined;
+  const match = pattern.exec(last.value);
+  if (match === null) return undefined;
+  last.value = last.value.slice(0, match.index).trimEnd();
+  if (last.value === '') heading.children.pop();
+  markChanged(last);
+  markChanged(heading);
+  return match[1];
+}
+
+/** The id a dialect took out of a heading's text, if any. */
+export function customIdOf(heading: Heading): string | undefined {
+  return (heading.data as HeadingData | undefined)?.customId;
+}
+
+/** Records a heading's explicit id. */
+export function setCustomId(heading: Heading, id: string): void {
+  heading.data = { ...(heading.data ?? {}), customId: id } as Heading['data'];
+}

@@ -1,0 +1,130 @@
+import type { Definition, Heading, Nodes, Root, RootContent } from 'mdast';
+import type { HeadingForAnchor } from './anchors';
+import { customIdOf, isUnchanged } from './mdast-edits';
+import { stringifyMarkdown } from './markdown-parser';
+
+/** A section of a page before it knows its page's URL: what a cached parse keeps. */
+export interface SectionDraft {
+  /** Plain text of the heading; absent for the intro before the first heading. */
+  heading?: string;
+  /** Headings above this one (nearest last). */
+  headingTrail: string[];
+  /** The heading's anchor by the generator's rules; absent for the intro. */
+  anchor?: string;
+  /** The section body as plain GFM, without its heading line. */
+  markdown: string;
+}
+
+/** How a dialect names headings. */
+export interface HeadingRules {
+  /** The plain text of a heading. */
+  headingText(heading: Heading): string;
+  /** Anchors of all of a page's headings, in document order. */
+  assignAnchors(headings: readonly HeadingForAnchor[]): string[];
+}
+
+/** A page's sections and the text of its first `#` heading (a title when the front matter has none). */
+export interface SplitPage {
+  sections: SectionDraft[];
+  firstHeading?: string;
+}
+
+const maximumSectionDepth = 3;
+
+/**
+ * Splits a page at its top-level `#`, `##` and `###` headings. Deeper headings, and headings
+ * inside lists, quotes or containers, stay in their section; code blocks are whole nodes so
+ * never split. The text before the first heading is an intro section without an anchor;
+ * sections with an empty body are left out, but every heading, at any depth, still takes its
+ * anchor in document order, so later anchors match the generator's.
+ *
+ * Each body is plain GFM: blocks no dialect rewrote are copied from `text` as written (cheap),
+ * rewritten ones are serialized with remark-stringify. Link reference definitions go to every
+ * section that uses them.
+ */
+export function splitPage(tree: Root, text: string, rules: HeadingRules): SplitPage {
+  const headings: Heading[] = [];
+  collectHeadings(tree, headings);
+  const anchors = rules.assignAnchors(headings.map((heading) => headingForAnchor(heading, rules)));
+  const anchorOf = new Map(headings.map((heading, index) => [heading, anchors[index] as string]));
+
+  const definitions = new Map<string, Definition>();
+  for (const node of tree.children) if (node.type === 'definition') definitions.set(node.identifier, node);
+
+  const sections: SectionDraft[] = [];
+  const trail: Array<{ depth: number; text: string }> = [];
+  let firstHeading: string | undefined;
+  let current: { draft: SectionDraft; blocks: RootContent[] } = { draft: { headingTrail: [], markdown: '' }, blocks: [] };
+
+  const finish = () => {
+    const markdown = serializeBlocks(current.blocks, text, definitions);
+    if (markdown !== '') sections.push({ ...current.draft, markdown });
+  };
+
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth <= maximumSectionDepth) {
+      finish();
+      const headingText = rules.headingText(node);
+      if (node.depth === 1 && firstHeading === undefined && headingText !== '') firstHeading = headingText;
+      while (trail.length > 0 && (trail.at(-1)?.depth ?? 0) >= node.depth) trail.pop();
+      const draft: SectionDraft = { heading: headingText, headingTrail: trail.map((entry) => entry.text), markdown: '' };
+      const anchor = anchorOf.get(node);
+      if (anchor !== undefined && anchor !== '') draft.anchor = anchor;
+      current = { draft, blocks: [] };
+      trail.push({ depth: node.depth, text: headingText });
+      continue;
+    }
+    if (node.type === 'yaml' || node.type === 'definition') continue;
+    current.blocks.push(node);
+  }
+  finish();
+  const result: SplitPage = { sections };
+  if (firstHeading !== undefined) result.firstHeading = firstHeading;
+  return result;
+}
+
+function collectHeadings(node: Nodes, into: Heading[]): void {
+  if (node.type === 'heading') into.push(node);
+  if ('children' in node) for (const child of node.children) collectHeadings(child, into);
+}
+
+function headingForAnchor(heading: Heading, rules: HeadingRules): HeadingForAnchor {
+  const customId = customIdOf(heading);
+  return customId === undefined ? { text: rules.headingText(heading) } : { text: rules.headingText(heading), customId };
+}
+
+function serializeBlocks(blocks: readonly RootContent[], text: string, definitions: ReadonlyMap<string, Definition>): string {
+  if (blocks.length === 0) return '';
+  const parts: string[] = [];
+  const used = new Set<string>();
+  let pending: RootContent[] = [];
+  const flush = () => {
+    if (pending.length > 0) parts.push(stringifyMarkdown(pending));
+    pending = [];
+  };
+  for (const block of blocks) {
+    collectReferences(block, used);
+    if (isUnchanged(block)) {
+      flush();
+      parts.push(text.slice(block.position?.start.offset, block.position?.end.offset));
+    } else {
+      pending.push(block);
+    }
+  }
+  flush();
+  const needed = [...used].flatMap((identifier) => {
+    const definition = definitions.get(identifier);
+    if (definition === undefined) return [];
+    return [definition.position === undefined ? stringifyMarkdown([definition]) : text.slice(definition.position.start.offset, definition.position.end.offset).trim()];
+  });
+  if (needed.length > 0) parts.push(needed.join('\n'));
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join('\n\n');
+}
+
+function collectReferences(node: Nodes, into: Set<string>): void {
+  if (node.type === 'linkReference' || node.type === 'imageReference') into.add(node.identifier);
+  if ('children' in node) for (const child of node.children) collectReferences(child, into);
+}
