@@ -1,15 +1,22 @@
 import MiniSearch from 'minisearch';
 import type { SearchOptions } from 'minisearch';
 import type { DocsLocale, IngestedDocs, IngestedPage } from '../ingest/ingested-docs';
-import type { LoadDocPagesOptions } from './docs-folder';
-import { loadDocPages } from './docs-folder';
+import type { IngestDocsOptions } from '../ingest/ingest-docs';
+import { ingestDocs } from '../ingest/ingest-docs';
 import type { DocSection, SplitIntoSectionsOptions } from './sections';
-import { pagesWithSections } from './sections';
 import type { SearchFilter } from './section-filter';
 import { comparablePath, sectionFilter } from './section-filter';
+import { scopedLanguage, withLanguage } from './language-scope';
+import { refersToCurrentPage } from './current-page';
+import { expandQuery } from './term-expansion';
+import { WordNet } from './wordnet';
 import type { FocusedQuery } from './query-focus';
+import { weightedQueryParts } from './conversation-query';
+import type { IndexedSection } from './indexed-section';
+import { toIndexedSection } from './indexed-section';
+import { sumOf, weightedScore, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
-import { isQuestionWord, processTerm, textTerms, tokenizeText } from './search-terms';
+import { processTerm, textTerms, tokenizeText } from './search-terms';
 
 export type { SearchFilter } from './section-filter';
 
@@ -17,6 +24,12 @@ export type { SearchFilter } from './section-filter';
 export interface SearchRequest {
   /** Free text: the reader's question plus any context; an empty or blank query finds nothing. */
   query: string;
+  /**
+   * The reader's earlier messages in the conversation, most recent first. Their words count too,
+   * less the further back they are (0.7, 0.49, 0.34 of the latest message's), so a follow-up
+   * ("and what about GitLab?") stays on the conversation's topic. Default: none.
+   */
+  history?: readonly string[];
   /** How many sections come back at most (the request's `retrievalPageSize`). */
   limit: number;
   /**
@@ -39,23 +52,32 @@ export interface DocsIndexOptions extends SplitIntoSectionsOptions {
    * better section elsewhere.
    */
   currentPageBoost?: number;
-}
-
-interface IndexedSection {
-  id: string;
-  title: string;
-  heading: string;
-  trail: string;
-  text: string;
-  code: string;
+  /**
+   * Whether a reader's word the docs never use ("colour", "customise") is also looked up as its
+   * WordNet synonyms and derived forms that they do use ("color", "customize"), at a low weight.
+   * Default `true`.
+   */
+  expandWords?: boolean;
+  /**
+   * Factor for the current page's sections when the question points at it ("what does this
+   * do?", "sum up this page"). Default `10`. Such a question's page leads the results even when
+   * none of its words match.
+   */
+  pointedPageBoost?: number;
 }
 
 // Where a word appears says how much it is about the section: a heading word names the topic.
-const fieldBoosts = { heading: 2, title: 1.5, trail: 1.2, text: 1, code: 0.8 };
+// Tuned on the development question sets: a heading worth more than 1.5 words of prose, or code
+// worth less than prose, ranked the right page lower on average (readers ask about what a code
+// example shows as often as about what the prose says).
+const fieldBoosts = { heading: 1.5, title: 1.5, trail: 1.2, text: 1, code: 1 };
 /** Where a query made only of common words is looked up: there, such words still name a topic. */
 const headingFields = ['heading', 'title', 'trail'];
-/** Weight of a word that only frames a question ("use", "explain", "work"…). */
-const questionWordWeight = 0.3;
+/** Weight of a WordNet synonym of a reader's word the docs never use, relative to that word. */
+const expansionWeight = 0.3;
+// The query reaches the library as terms already processed by focusQuery.
+const termsOfQuery = (query: string): string[] => query.split(' ');
+const sameTerm = (term: string): string => term;
 /** Most words that count towards each of the title and heading bonuses. */
 const maximumBonusWords = 2;
 /** Factor for each query word in the title of a section's page. */
@@ -66,10 +88,14 @@ const commonHeadingBonus = 0.25;
 /**
  * The search index over one documentation folder: every page split into sections, indexed with
  * MiniSearch (BM25+ ranking) over the page title, the section heading, the headings above it,
- * its prose and its code. Words the docs do not contain match by prefix and with a typo or two.
+ * its prose and its code. Identifiers (`c.req.param`, `--flag`, `data-api-key`) are terms whole
+ * and by their parts. Words the docs do not contain match by prefix and with a typo or two, and
+ * by their WordNet synonyms the docs do use ("colour" → color). Earlier messages of the
+ * conversation count at lower weights; on a multi-language site the search stays in the reader's
+ * language; a question pointing at the reader's page ("what does this do?") gets that page first.
  * To stay fast on thousands of pages, words found in a large share of the sections are looked up
- * only when nothing rarer was asked (and then in headings only); they still lift sections whose
- * headings contain them.
+ * only while they fit a small budget (see `focusQuery`); they still lift sections whose headings
+ * contain them.
  *
  * @example
  * const index = await loadDocsIndex('demo/docs');
@@ -86,12 +112,20 @@ export class DocsIndex {
   readonly #sections = new Map<string, DocSection>();
   readonly #pagePaths = new Map<string, readonly string[]>();
   readonly #currentPageBoost: number;
+  readonly #pointedPageBoost: number;
+  readonly #expandWords: boolean;
+  /** Each page by the comparable forms of its path (see {@link comparablePath}). */
+  readonly #pagesByPath = new Map<string, IngestedPage>();
   /** In how many sections each term occurs. */
   readonly #documentFrequency = new Map<string, number>();
   /** Terms of each section's heading and the headings above it, by section id. */
   readonly #headingTerms = new Map<string, Set<string>>();
   /** Terms of each page's title, by page path. */
   readonly #titleTerms = new Map<string, Set<string>>();
+  /** Every term of each language's pages, by language (only for docs with several locales). */
+  readonly #vocabularies = new Map<string, Set<string>>();
+  /** Path part of the configured `siteUrl` (e.g. `/harbor`), `''` when none. */
+  readonly #basePath: string;
 
   private constructor(docs: IngestedDocs, options: DocsIndexOptions) {
     const pages = docs.pages;
@@ -99,6 +133,8 @@ export class DocsIndex {
     this.locales = docs.locales;
     this.defaultLocale = docs.defaultLocale;
     this.#currentPageBoost = options.currentPageBoost ?? 1.5;
+    this.#pointedPageBoost = options.pointedPageBoost ?? 10;
+    this.#expandWords = options.expandWords ?? true;
     // Counting each section's distinct terms as MiniSearch indexes them gives the document
     // frequencies that focus queries, without tokenising everything twice.
     let sectionTerms: Set<string> | undefined;
@@ -113,10 +149,13 @@ export class DocsIndex {
       searchOptions: { processTerm },
     });
     const siteUrl = options.siteUrl?.trim().replace(/\/+$/, '') ?? '';
+    this.#basePath = siteUrl === '' ? '' : comparablePath(siteUrl).replace(/^\/$/, '');
+    const multilingual = docs.locales.length > 1;
     for (const page of pages) {
       const comparable = new Set([comparablePath(page.path)]);
       if (siteUrl !== '') comparable.add(comparablePath(siteUrl + page.path));
       this.#pagePaths.set(page.path, [...comparable]);
+      for (const form of comparable) this.#pagesByPath.set(form, page);
       this.#titleTerms.set(page.path, new Set(textTerms(page.title)));
       page.sections.forEach((section, position) => {
         if (this.#sections.has(section.id)) return;
@@ -128,6 +167,12 @@ export class DocsIndex {
         // a long posting list that every query containing it has to walk.
         this.#search.add(toIndexedSection(section, position === 0));
         for (const term of sectionTerms) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
+        if (multilingual && section.language !== undefined) {
+          const language = section.language.toLowerCase();
+          const vocabulary = this.#vocabularies.get(language) ?? new Set<string>();
+          this.#vocabularies.set(language, vocabulary);
+          for (const term of sectionTerms) vocabulary.add(term);
+        }
       });
     }
     sectionTerms = undefined;
@@ -153,6 +198,14 @@ export class DocsIndex {
   }
 
   /**
+   * In how many sections a search term occurs (`0` for a word the docs never use). With
+   * {@link sectionCount} this makes the index a `DocsVocabulary` for the answer model.
+   */
+  sectionsWithTerm(term: string): number {
+    return this.#documentFrequency.get(term) ?? 0;
+  }
+
+  /**
    * The sections that best match the query, best first, at most `limit` of them.
    * Words the docs do not contain match by prefix and, when longer, with a typo or two.
    */
@@ -160,11 +213,25 @@ export class DocsIndex {
     const limit = Math.floor(request.limit);
     if (request.query.trim() === '' || !(limit > 0)) return [];
     const frequency = this.#documentFrequency;
-    const focused = focusQuery(request.query, (term) => frequency.get(term) ?? 0, this.#sections.size);
-    if (focused.query === '') return [];
-    const passes = sectionFilter(request.filter);
+    const parts = weightedQueryParts(request.query, request.history);
+    const focused = focusQuery(parts, (term) => frequency.get(term) ?? 0, this.#sections.size);
+    if (this.#expandWords) {
+      const added = expandQuery(parts, {
+        wordNet: sharedWordNet(),
+        frequencyOf: (term) => frequency.get(term) ?? 0,
+        queryTerms: new Set([...focused.terms.keys(), ...focused.commonTerms.keys()]),
+        weight: expansionWeight,
+        maximumFrequency: Math.max(50, this.#sections.size * 0.05),
+      });
+      for (const [term, weight] of added) focused.terms.set(term, weight);
+    }
+    if (focused.terms.size === 0) return [];
+    const passes = this.#filterFor(request);
+    const weights = focused.terms;
     const searchOptions: SearchOptions = {
       boost: fieldBoosts,
+      tokenize: termsOfQuery,
+      processTerm: sameTerm,
       // A word the docs contain is complete (stemming already joins its forms) and not a typo:
       // expanding it by prefix or near spellings only adds noise and cost. A word they do not
       // contain is a partial word ("authent") or a typo ("webhok"). Short stems stay exact, or
@@ -173,79 +240,98 @@ export class DocsIndex {
       fuzzy: (term) => (term.length >= 5 && !frequency.has(term) ? 0.2 : false),
       maxFuzzy: 2,
       weights: { prefix: 0.4, fuzzy: 0.3 },
-      // "How do I use…", "what does … mean": such words frame the question, they do not name its topic.
-      boostTerm: (term) => (isQuestionWord(term) ? questionWordWeight : 1),
+      // Earlier turns and "how do I use…" words count less (see focusQuery).
+      boostTerm: (term) => weights.get(term) ?? 1,
       filter: passes === undefined ? undefined : (result) => passes(this.#sections.get(result.id as string) as DocSection),
     };
-    const results = this.#search.search(focused.query, focused.headingsOnly ? { ...searchOptions, fields: headingFields } : searchOptions);
+    const query = [...weights.keys()].join(' ');
+    const results = this.#search.search(query, focused.headingsOnly ? { ...searchOptions, fields: headingFields } : searchOptions);
 
     // Boosts are applied here rather than per term inside the library: the same factor on every
     // term's score is the same factor on the total, at a fraction of the cost. Results come best
     // first, so once even the largest possible boost cannot lift one into the top `limit`, none
     // of the rest can either.
     const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
+    const currentPage = current === undefined ? undefined : this.#pagesByPath.get(current);
+    const pointed = currentPage !== undefined && refersToCurrentPage(request.query);
+    const pageBoost = pointed ? this.#pointedPageBoost : this.#currentPageBoost;
     const largestFactor =
-      (current === undefined ? 1 : this.#currentPageBoost) *
-      (1 + titleBonus) ** Math.min(focused.terms.length, maximumBonusWords) *
-      (1 + commonHeadingBonus) ** Math.min(focused.commonTerms.length, maximumBonusWords);
+      (current === undefined ? 1 : pageBoost) *
+      (1 + titleBonus) ** Math.min(sumOf(focused.terms), maximumBonusWords) *
+      (1 + commonHeadingBonus) ** Math.min(sumOf(focused.commonTerms), maximumBonusWords);
     const hits: SearchHit[] = [];
     for (const result of results) {
       const lowest = hits.length === limit ? (hits.at(-1)?.score ?? 0) : 0;
       if (result.score * largestFactor <= lowest) break;
       const section = this.#sections.get(result.id as string);
       if (section === undefined) continue;
-      const score = result.score * this.#boostFor(section, current, focused);
+      const score = weightedScore(result, weights) * this.#boostFor(section, current, focused, pageBoost);
       if (score <= lowest) continue;
       hits.push({ ...section, score });
       hits.sort((left, right) => right.score - left.score);
       if (hits.length > limit) hits.pop();
     }
+    if (pointed && !hits.some((hit) => hit.pagePath === currentPage.path)) return withPageFirst(hits, currentPage, limit, passes);
     return hits;
   }
 
+  /**
+   * The test sections must pass: the request's filter and, when it names no language on a site
+   * with several locales, the reader's language (pages without a language always pass).
+   */
+  #filterFor(request: SearchRequest): ((section: DocSection) => boolean) | undefined {
+    const passes = sectionFilter(request.filter);
+    if (request.filter?.language?.trim() || this.#vocabularies.size < 2) return passes;
+    const language = scopedLanguage({
+      locales: this.locales,
+      defaultLocale: this.defaultLocale,
+      currentPath: request.currentPath,
+      basePath: this.#basePath,
+      questionTerms: textTerms(request.query),
+      vocabularies: this.#vocabularies,
+    });
+    return withLanguage(passes, language);
+  }
+
   /** The factor a section's score gets for the reader's page and for query words in its titles. */
-  #boostFor(section: DocSection, current: string | undefined, focused: FocusedQuery): number {
-    let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? this.#currentPageBoost : 1;
+  #boostFor(section: DocSection, current: string | undefined, focused: FocusedQuery, pageBoost: number): number {
+    let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? pageBoost : 1;
     const titleTerms = this.#titleTerms.get(section.pagePath);
     const headingTerms = this.#headingTerms.get(section.id);
     let titleMatches = 0;
-    for (const term of focused.terms) if (titleTerms?.has(term)) titleMatches += 1;
+    for (const [term, weight] of focused.terms) if (titleTerms?.has(term)) titleMatches += weight;
     let commonMatches = 0;
-    for (const term of focused.commonTerms) if (headingTerms?.has(term) || titleTerms?.has(term)) commonMatches += 1;
+    for (const [term, weight] of focused.commonTerms) if (headingTerms?.has(term) || titleTerms?.has(term)) commonMatches += weight;
     factor *= (1 + titleBonus) ** Math.min(titleMatches, maximumBonusWords);
     factor *= (1 + commonHeadingBonus) ** Math.min(commonMatches, maximumBonusWords);
     return factor;
   }
+
+  /**
+   * The test a section must pass to be found by this request (its filter and the reader's
+   * language), or `undefined` when every section may be; for other rankings (embeddings) to
+   * keep to the same scope as {@link DocsIndex.search}.
+   */
+  sectionScope(request: Pick<SearchRequest, 'query' | 'currentPath' | 'filter'>): ((section: DocSection) => boolean) | undefined {
+    return this.#filterFor(request as SearchRequest);
+  }
 }
 
-/** Options of {@link loadDocsIndex}. */
-export type LoadDocsIndexOptions = LoadDocPagesOptions & DocsIndexOptions;
+/** Options of {@link loadDocsIndex}: how to read the docs (see `ingestDocs`) and how to index them. */
+export type LoadDocsIndexOptions = Omit<IngestDocsOptions, 'docs'> & DocsIndexOptions;
 
 /**
- * Reads a docs folder and indexes it.
+ * Reads a docs folder in its generator's dialect (`ingestDocs`) and indexes it.
  *
- * @throws DocsFolderError when a page's front matter is invalid (the message names the file).
+ * @throws DocsFolderError when the folder is missing or a page's front matter is invalid (the message names the file).
  * @example const index = await loadDocsIndex('demo/docs', { siteUrl: 'https://docs.example.com' });
  */
 export async function loadDocsIndex(folder: string, options: LoadDocsIndexOptions = {}): Promise<DocsIndex> {
-  const pages = await loadDocPages(folder, options);
-  return DocsIndex.fromPages(pagesWithSections(pages, options), options);
+  return DocsIndex.fromDocs(await ingestDocs({ ...options, docs: folder }), options);
 }
 
-function toIndexedSection(section: DocSection, withTitle: boolean): IndexedSection {
-  const code: string[] = [];
-  // Fences in a section are whole (the splitter keeps them so), which makes this scan safe.
-  const prose = section.markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, (_match, _fence, body: string) => {
-    code.push(body);
-    return '\n';
-  });
-  return {
-    id: section.id,
-    title: withTitle ? section.pageTitle : '',
-    heading: section.anchor === undefined ? '' : section.heading,
-    trail: section.headingTrail.join(' '),
-    // Link targets are addresses, not words the reader would search for.
-    text: prose.replace(/\]\([^)]*\)/g, ']').replace(/<[^>]+>/g, ' '),
-    code: code.join('\n'),
-  };
+let wordNet: WordNet | undefined;
+function sharedWordNet(): WordNet {
+  wordNet ??= new WordNet();
+  return wordNet;
 }

@@ -18,7 +18,21 @@ describe('search terms', () => {
     expect(textTerms('How do I get a 401 from the API?')).toEqual(['get', '401', 'api']);
     expect(textTerms('retrievalPageSize')).toEqual(['retrievalpagesiz', 'retrieval', 'pag', 'siz']);
     expect(textTerms('svc_dsc_demo')).toEqual(['svc_dsc_demo', 'svc', 'dsc', 'demo']);
-    expect(textTerms('`data-api-key`')).toEqual(['data', 'api', 'key']);
+  });
+
+  test('an identifier joined by dots, dashes or slashes is a term whole, and its parts are terms too', () => {
+    expect(textTerms('Read `c.req.param` here')).toEqual(['read', 'c.req.param', 'req', 'param']);
+    expect(textTerms('`data-api-key`')).toEqual(['data-api-key', 'data', 'api', 'key']);
+    expect(textTerms('pass --base-url')).toEqual(['pass', '--base-url', 'bas', 'url']);
+    expect(textTerms('npm i @scope/pkg')).toEqual(['npm', '@scope/pkg', 'scop', 'pkg']);
+    expect(textTerms('edit file.config.ts')).toEqual(['edit', 'file.config.ts', 'fil', 'config', 'ts']);
+    expect(textTerms('config.themeConfig.nav')).toEqual(['config.themeconfig.nav', 'config', 'themeconfig', 'them', 'nav']);
+  });
+
+  test('punctuation that names nothing stays out: "e.g.", sentence ends, over-long URLs keep only their words', () => {
+    expect(textTerms('e.g. this one.')).toEqual(['one']);
+    expect(textTerms('https://example.com/a/very/long/path/to/some/page/deep/inside')).not.toContain('example.com/a/very/long/path/to/some/page/deep/inside');
+    expect(textTerms('https://example.com/a/very/long/path/to/some/page/deep/inside')).toContain('exampl');
   });
 
   test('subject terms leave out the frame of a question', () => {

@@ -32,8 +32,10 @@ const questionWords = new Set(
 const maximumTermLength = 40;
 
 /**
- * Splits text into raw words: runs of letters, digits and underscores. Symbols and punctuation
- * separate words, so `` `data-api-key` `` gives `data`, `api`, `key`.
+ * Splits text into raw words: runs of letters, digits and underscores. An identifier joined by
+ * `.`, `-` or `/` (`c.req.param`, `data-api-key`, `@scope/pkg`, `--flag`, `file.config.ts`) stays
+ * one word, which {@link processTerm} turns into the whole identifier and its parts; other symbols
+ * and punctuation separate words.
  */
 export function tokenizeText(text: string): string[] {
   const words: string[] = [];
@@ -46,9 +48,10 @@ export function tokenizeText(text: string): string[] {
   return words;
 }
 
-const wordCandidates = /[A-Za-z0-9_\u00C0-\uFFFF]+/g;
+const wordCandidates = /(?:--|@)?[A-Za-z0-9_\u00C0-\uFFFF]+(?:[.\-/][A-Za-z0-9_\u00C0-\uFFFF]+)*/g;
 const nonAscii = /[^\x00-\x7F]/;
 const nonWordCharacters = /[^\p{L}\p{N}\p{M}_]+/u;
+const identifierSeparators = /[.\-/@]+/;
 
 // Docs repeat a small vocabulary endlessly: remembering each word's terms makes indexing several
 // times faster. Bounded, so a stream of unique words (hashes, ids) cannot grow it without end.
@@ -73,6 +76,7 @@ export function processTerm(word: string): string[] | null {
 }
 
 function computeTerms(word: string): string[] | null {
+  if (identifierSeparators.test(word)) return compoundTerms(word);
   if (word.length > maximumTermLength) return null;
   const whole = normalizeWord(word);
   // Most words are plain lower-case words: only identifiers need splitting.
@@ -84,6 +88,16 @@ function computeTerms(word: string): string[] | null {
     const term = normalizeWord(part);
     if (term !== null) terms.add(term);
   }
+  return terms.size === 0 ? null : [...terms];
+}
+
+// `c.req.param`, `--base-url`, `@scope/pkg`: the identifier as written (lower case, unstemmed, so
+// it only meets the same identifier) and the terms of each part, so prose about its words finds it.
+function compoundTerms(word: string): string[] | null {
+  const terms = new Set<string>();
+  for (const piece of word.split(identifierSeparators)) for (const term of (piece === '' ? null : processTerm(piece)) ?? []) terms.add(term);
+  // "e.g." or "a-b" name nothing beyond their parts; a URL is too long to be asked for whole.
+  if (terms.size > 0 && word.length <= maximumTermLength) return [word.toLowerCase(), ...terms];
   return terms.size === 0 ? null : [...terms];
 }
 

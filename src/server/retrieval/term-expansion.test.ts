@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { inlineIndex, pagesOf } from './fixtures/inline-pages';
+import { WordNet } from './wordnet';
+
+const pages = [
+  { path: '/docs/theming', title: 'Theming', markdown: '## Change the accent color\n\nSet the accent color of the widget with a CSS variable.\n' },
+  { path: '/docs/widget', title: 'The widget', markdown: '## Open the widget\n\nThe widget opens from the launcher, or with `open`.\n' },
+  { path: '/docs/install', title: 'Install', markdown: '## Customize the install\n\nCustomize where files go.\n' },
+];
+
+describe('WordNet', () => {
+  const wordNet = new WordNet();
+
+  test('gives the synonyms of a word in its commonest sense, British and American spellings included', () => {
+    expect(wordNet.related('colour').map((related) => related.word)).toContain('color');
+    expect(wordNet.related('customise').map((related) => related.word)).toContain('customize');
+  });
+
+  test('gives derived forms, and finds the lemma of an inflected word', () => {
+    expect(wordNet.related('configure')).toContainEqual({ word: 'configuration', relation: 'derivation' });
+    expect(wordNet.related('colours').map((related) => related.word)).toContain('color');
+  });
+
+  test('knows nothing of words that are not English', () => {
+    expect(wordNet.related('vitepress')).toEqual([]);
+  });
+});
+
+describe('vocabulary expansion in search', () => {
+  test("a reader's word the docs never use finds the docs' word for it", () => {
+    const question = 'How do I change the colour of the widget?';
+
+    expect(pagesOf(inlineIndex(pages).search({ query: question, limit: 3 }))[0]).toBe('/docs/theming');
+    expect(pagesOf(inlineIndex(pages, { expandWords: false }).search({ query: question, limit: 3 }))[0]).not.toBe('/docs/theming');
+  });
+
+  test('words the docs use are not expanded', () => {
+    // "change" is in the docs: its synonyms ("alter", "modify"…) are not added, so nothing new is found.
+    const index = inlineIndex([...pages, { path: '/docs/alter', title: 'Alter', markdown: '## Alter tables\n\nAlter a table.\n' }]);
+
+    expect(pagesOf(index.search({ query: 'change', limit: 5 }))).not.toContain('/docs/alter');
+  });
+});
