@@ -9,6 +9,7 @@ import { silentLogger, type Logger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import type { DocsIndex } from './retrieval/docs-index';
+import type { Retriever } from './retrieval/retriever';
 import type { DocentDatabase } from './storage/database';
 import { RateLimitStore } from './storage/rate-limit-store';
 import { ThreadStore } from './storage/thread-store';
@@ -53,6 +54,8 @@ export interface AppDependencies {
   database: DocentDatabase;
   /** The docs index of each configured domain, by domain id. */
   indexes: ReadonlyMap<string, DocsIndex>;
+  /** The retriever of each domain (see `createHybridSearch`). Default: lexical search of its index. */
+  retrievers?: ReadonlyMap<string, Retriever>;
   /** The answer model (see `resolveAnswerModel`). */
   model: LanguageModel;
   /** Where request lines and errors go. Default: nowhere. */
@@ -100,6 +103,7 @@ export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
     createAssistantRoutes({
       domains: config.domains,
       indexes,
+      retrievers: dependencies.retrievers,
       model,
       threads: new ThreadStore(database, clock),
       keys: services.keys,

@@ -10,7 +10,9 @@ import { createApp, type AppExtension } from './app';
 import { ConfigError, loadConfig, type DocentConfig, type DomainConfig } from './config';
 import { createJsonLogger, type Logger } from './http/logger';
 import { resolveAnswerModel, type ResolvedAnswerModel } from './models/configured-model';
-import { loadDocsIndex, type DocsIndex } from './retrieval/docs-index';
+import { loadDocsIndex, type DocsIndex, type LoadDocsIndexOptions } from './retrieval/docs-index';
+import { resolveEmbeddingsSettings } from './retrieval/embeddings/embeddings-settings';
+import { createHybridSearch } from './retrieval/embeddings/hybrid-search';
 import { openDatabase } from './storage/database';
 
 /** What {@link startServer} needs; everything has a default. */
@@ -49,6 +51,13 @@ export interface RunningServer {
   indexes: ReadonlyMap<string, DocsIndex>;
   /** Which answer model is in use, without secrets. */
   modelDescription: string;
+  /** How answers search: lexical, or hybrid with which embeddings model (without secrets). */
+  searchDescription: string;
+  /**
+   * Settles once every domain's sections have been through their first embedding run, embedded
+   * or not (answers are lexical until then); at once when embeddings are not configured.
+   */
+  embeddingsSettled: Promise<void>;
   /**
    * Stops accepting connections, lets answers in flight finish (up to the grace period), then
    * closes the database. Safe to call twice.
@@ -110,12 +119,23 @@ export function standardExtensions(config: DocentConfig, environment: NodeJS.Pro
   return extensions;
 }
 
-/** Indexes every domain's docs folder. */
+/** How a domain's docs are read: its dialect settings, and the parse cache in the data folder. */
+function ingestOptionsOf(domain: DomainConfig, cacheFolder: string): LoadDocsIndexOptions {
+  const options: LoadDocsIndexOptions = { generator: domain.generator ?? 'auto', cacheFolder };
+  if (domain.pathPrefix !== undefined) options.pathPrefix = domain.pathPrefix;
+  if (domain.siteUrl !== undefined) options.siteUrl = domain.siteUrl;
+  if (domain.sitemap !== undefined) options.sitemap = domain.sitemap;
+  if (domain.cleanUrls !== undefined) options.cleanUrls = domain.cleanUrls;
+  if (domain.defaultLocale !== undefined) options.defaultLocale = domain.defaultLocale;
+  return options;
+}
+
+/** Indexes every domain's docs folder, each read in its generator's dialect (see `ingestDocs`). */
 export async function buildIndexes(config: DocentConfig): Promise<Map<string, DocsIndex>> {
   const entries = await Promise.all(
     config.domains.map(
       async (domain) =>
-        [domain.id, await loadDocsIndex(domain.docs, { pathPrefix: domain.pathPrefix, ...(domain.siteUrl ? { siteUrl: domain.siteUrl } : {}) })] as const,
+        [domain.id, await loadDocsIndex(domain.docs, ingestOptionsOf(domain, join(config.dataDir, 'ingest-cache')))] as const,
     ),
   );
   return new Map(entries);
@@ -136,7 +156,7 @@ function summary(running: RunningServer, dataDir: string, extensions: readonly A
     lines.push(`  configuration: ${running.config.source}`);
   }
   for (const extension of extensions) lines.push(...(extension.describe?.(running.url) ?? []));
-  lines.push(`  model: ${running.modelDescription}`, `  data: ${dataDir}`);
+  lines.push(`  model: ${running.modelDescription}`, `  search: ${running.searchDescription}`, `  data: ${dataDir}`);
   return lines;
 }
 
@@ -154,13 +174,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? createJsonLogger();
   const grace = options.shutdownGraceMilliseconds ?? 10_000;
   const model = options.model ?? resolveAnswerModel(environment);
+  const embeddings = resolveEmbeddingsSettings(environment);
   const indexes = await buildIndexes(config);
+  // DOCENT_EMBEDDINGS_*: sections are embedded in the background once the server listens.
+  const search = createHybridSearch({ indexes, settings: embeddings, dataDir: config.dataDir, logger });
   const extensions = options.extensions ?? standardExtensions(config, environment);
   const database = openDatabase(config.dataDir);
 
   let server: Server;
   try {
-    const app = createApp({ config, database, indexes, model: model.model, logger, clock: options.clock, extensions });
+    const app = createApp({ config, database, indexes, retrievers: search.retrievers, model: model.model, logger, clock: options.clock, extensions });
     server = await new Promise<Server>((resolve, reject) => {
       const listening = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(listening)) as Server;
       listening.once('error', reject);
@@ -172,9 +195,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
+  search.start();
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      search.close();
       // Idle keep-alive connections would hold close() open; answers in flight get the grace period.
       const sweep = setInterval(() => server.closeIdleConnections(), 100);
       const deadline = setTimeout(() => server.closeAllConnections(), grace);
@@ -195,6 +221,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     config,
     indexes,
     modelDescription: model.description,
+    searchDescription: search.description,
+    embeddingsSettled: search.ready,
     close,
   };
   for (const line of summary(running, config.dataDir, extensions)) options.print?.(line);
@@ -207,7 +235,7 @@ async function main(): Promise<void> {
   try {
     running = await startServer({ argv: process.argv.slice(2), print: (line) => console.log(line) });
   } catch (error) {
-    const known = error instanceof ConfigError || (error instanceof Error && error.name === 'DocsFolderError');
+    const known = error instanceof ConfigError || (error instanceof Error && (error.name === 'DocsFolderError' || error.name === 'BuiltSiteError'));
     console.error(known ? (error as Error).message : error);
     process.exit(1);
   }

@@ -3,7 +3,8 @@ import { streamText, type LanguageModel } from 'ai';
 import type { Logger } from '../http/logger';
 import { buildAnswerPrompt, sectionLabel, type ConversationTurn } from '../models/answer-prompt';
 import type { DocsIndex, SearchHit } from '../retrieval/docs-index';
-import { buildSearchQuery } from '../retrieval/search-query';
+import type { Retriever } from '../retrieval/retriever';
+import { buildConversationQuery } from '../retrieval/conversation-query';
 import type { Thread, ThreadStore } from '../storage/thread-store';
 import { genericAnswerError, type AnswerEvent, type AnswerSource, type AnswerStream } from './answer-events';
 import type { AssistantRequest } from './request-schema';
@@ -17,6 +18,8 @@ export interface AnswerOptions {
   threads: ThreadStore;
   /** The domain's docs index. */
   index: DocsIndex;
+  /** Finds the sections (lexical, or hybrid with embeddings). Default: the index's lexical search. */
+  retriever?: Retriever;
   model: LanguageModel;
   logger: Logger;
   /** Aborts the model when the client goes away. */
@@ -46,22 +49,25 @@ function conversationTurns(request: AssistantRequest, threads: ThreadStore, thre
 }
 
 /**
- * Answers one question: searches the domain's docs, builds the prompt, stores the question in
+ * Answers one question: searches the domain's docs (through the retriever, when given),
+ * builds the prompt, stores the question in
  * the thread, and returns the answer as a stream of events for an encoder. The model starts when
  * the encoder first reads; the finished answer is stored in the thread before the `finish`
  * event goes out, so a client that saw `finish` can continue the thread at once. If the client
  * leaves (or the stream is cancelled) the model is aborted and nothing more is stored.
  */
-export function answerQuestion(options: AnswerOptions): AnswerStream {
+export async function answerQuestion(options: AnswerOptions): Promise<AnswerStream> {
   const { request, thread, threads, index, model, logger } = options;
   const turns = conversationTurns(request, threads, thread);
-  const hits = index.search({
-    query: buildSearchQuery(turns, request.context),
+  const search = {
+    ...buildConversationQuery(turns, request.context),
     limit: request.retrievalPageSize,
     currentPath: request.currentPath,
     filter: request.filter,
-  });
-  const prompt = buildAnswerPrompt({ turns, sections: hits, context: request.context, currentPath: request.currentPath });
+  };
+  // Without a retriever the lexical search stays synchronous: nothing is added before the first byte.
+  const hits = options.retriever ? await options.retriever.retrieve(search, { signal: options.abortSignal }) : index.search(search);
+  const prompt = buildAnswerPrompt({ turns, sections: hits, context: request.context, currentPath: request.currentPath, vocabulary: index });
   threads.addMessage({
     threadId: thread.id,
     role: 'user',

@@ -8,6 +8,7 @@ import { assistantCors } from '../http/cors';
 import { readJsonBody } from '../http/json-body';
 import type { Logger } from '../http/logger';
 import type { DocsIndex } from '../retrieval/docs-index';
+import type { Retriever } from '../retrieval/retriever';
 import type { Thread, ThreadStore } from '../storage/thread-store';
 import { answerQuestion } from './answer';
 import { dataStreamHeaders, encodeDataStreamV4 } from './data-stream-v4';
@@ -20,6 +21,8 @@ export interface AssistantRoutesOptions {
   domains: readonly DomainConfig[];
   /** The docs index of each domain, by domain id. */
   indexes: ReadonlyMap<string, DocsIndex>;
+  /** The retriever of each domain (hybrid search); a domain without one is searched lexically. */
+  retrievers?: ReadonlyMap<string, Retriever>;
   model: LanguageModel;
   threads: ThreadStore;
   keys: KeyRegistry;
@@ -78,11 +81,12 @@ export function createAssistantRoutes(options: AssistantRoutesOptions): Hono<App
     const request = parseAssistantRequest(version, await readJsonBody(context.req.raw));
     const thread = resolveThread(options.threads, domain, request);
     context.get('logFields').threadId = thread.id;
-    const answer = answerQuestion({
+    const answer = await answerQuestion({
       request,
       thread,
       threads: options.threads,
       index,
+      retriever: options.retrievers?.get(domain),
       model: options.model,
       logger: options.logger,
       abortSignal: context.req.raw.signal,
