@@ -11,25 +11,15 @@ import { parseMarkdown, plainText } from './markdown-parser';
 import { listDocsFiles, titleFromFileName } from './page-files';
 import { splitPage } from './page-sections';
 
-/** A plain-Markdown page with its raw body, for renderers (the demo site) and in-memory indexes. */
-export interface DocPage {
-  /** URL path, e.g. `/docs/getting-started`; `index.md` maps to its folder (`/docs/`). */
-  path: string;
-  /** Absolute path of the file the page came from. */
-  sourceFile: string;
-  /** Front matter `title`; else the first `#` heading; else a title made from the file name. */
-  title: string;
-  /** Front matter `description`. */
-  description?: string;
-  /** Front matter `version`. */
-  version?: string;
-  /** Front matter `language` (or `lang`). */
-  language?: string;
-  /** Front matter `groups`; `[]` when absent. */
-  groups: string[];
+/**
+ * A plain-Markdown page with its raw body, for renderers (the demo site) and in-memory indexes:
+ * an {@link IngestedPage}'s fields (its `path` maps `index.md` to its folder, `/docs/`) with the
+ * Markdown body, without the front matter, instead of its sections.
+ */
+export type DocPage = Omit<IngestedPage, 'sections'> & {
   /** The Markdown body, without the front matter. */
   markdown: string;
-}
+};
 
 /** Options of {@link loadDocPages}. */
 export interface LoadDocPagesOptions {

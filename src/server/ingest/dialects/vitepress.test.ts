@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { IngestedDocs, IngestedPage } from '../ingested-docs';
+import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
+import { pageAt } from '../testing/page-at';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/vitepress');
 let docs: IngestedDocs;
@@ -10,11 +11,7 @@ beforeAll(async () => {
   docs = await ingestDocs({ docs: fixture });
 });
 
-function page(pagePath: string): IngestedPage {
-  const found = docs.pages.find((candidate) => candidate.path === pagePath);
-  if (found === undefined) throw new Error(`no page ${pagePath} in ${docs.pages.map((candidate) => candidate.path).join(', ')}`);
-  return found;
-}
+const page = (pagePath: string) => pageAt(docs, pagePath);
 
 function section(pagePath: string, anchor: string) {
   return page(pagePath).sections.find((candidate) => candidate.anchor === anchor);
