@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { requireChromium } from './scripts/browser/find-chromium';
 
 /**
  * End-to-end tests in a real Chromium against the real reference server and the built
- * `dist/docent.js`. No browser is downloaded: Debian's Chromium is used, from CHROMIUM_PATH
- * (default /usr/bin/chromium). Each spec file starts its own server on a free port through
- * `e2e/fixtures`, so specs never share state.
+ * `dist/docent.js`. The browser is the one `scripts/browser/find-chromium.ts` finds:
+ * CHROMIUM_PATH, a Chromium or Chrome on PATH or at its usual path, or Playwright's own download
+ * (`npm run test:e2e` first provisions one when none is found). Each spec file starts its own
+ * server on a free port through `e2e/fixtures`, so specs never share state.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -18,7 +20,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: requireChromium(),
       args: [
         '--headless',
         '--no-sandbox',

@@ -19,7 +19,7 @@
  * Options (environment): BENCH_LOADS (default 5), BENCH_CPU_SLOWDOWN (default 4),
  * BENCH_ANSWER_LENGTHS (default 1000,4000,16000), BENCH_PAGE (default /docs/getting-started),
  * BENCH_WIDGET (a built docent.js to measure instead of building one), CHROMIUM_PATH
- * (default /usr/bin/chromium). Stops by itself after BENCH_TIME_LIMIT seconds (default 180).
+ * (else the browser `scripts/browser/find-chromium.ts` finds). Stops by itself after BENCH_TIME_LIMIT seconds (default 180).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import { createLongAnswerModel, longAnswerChunks, longAnswerQuestion } from './b
 import { loadLongTasks, longTasksSince, mainThreadTime, openBenchPage, waitForLauncher } from './bench-widget-page';
 import { printWidgetReport, type FirstOpenSample, type LoadSample, type StreamingSample } from './bench-widget-report';
 import { readWidgetTrace, widgetTraceCategories } from './bench-widget-trace';
+import { requireChromium } from './browser/find-chromium';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const loads = numberSetting('BENCH_LOADS', 5);
@@ -63,7 +64,7 @@ try {
     widgetScript,
   });
   try {
-    browser = await chromium.launch({ ...launchOptions, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    browser = await chromium.launch({ ...launchOptions, executablePath: requireChromium() });
     const pageUrl = `${server.url}${pagePath}`;
     const without: LoadSample[] = [];
     const withWidget: LoadSample[] = [];
