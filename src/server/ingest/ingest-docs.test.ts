@@ -60,6 +60,15 @@ describe('ingestDocs on plain GFM', () => {
     expect((await ingestDocs({ docs: folder, generator: 'html' })).generator).toBe('html');
   });
 
+  test('a configured generator still reads its own config file for URL settings', async () => {
+    const vitepressFixture = path.join(import.meta.dirname, 'fixtures/vitepress');
+    const detected = await ingestDocs({ docs: vitepressFixture });
+    const configured = await ingestDocs({ docs: vitepressFixture, generator: 'vitepress' });
+    expect(configured.pages.map((page) => page.path)).toEqual(detected.pages.map((page) => page.path));
+    expect(configured.locales).toEqual(detected.locales);
+    expect(configured.pages.some((page) => page.path.endsWith('.html'))).toBe(false);
+  });
+
   test('a configured default locale names the root pages', async () => {
     await write('index.md', '# Start\n');
     const docs = await ingestDocs({ docs: folder, defaultLocale: 'de' });

@@ -61,7 +61,10 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const root = path.resolve(options.docs);
   const files = await listDocsFiles(root);
   const requested = options.generator ?? 'auto';
-  const detected = requested === 'auto' ? await detectGenerator(root, files) : { generator: requested };
+  // A configured generator picks the dialect; its config file, when it is that generator's, is
+  // still read for the settings it holds (clean URLs, locales, base path).
+  const found = requested === 'html' ? { generator: requested } : await detectGenerator(root, files);
+  const detected = requested === 'auto' || found.generator === requested ? found : { generator: requested };
   if (detected.generator === 'html') {
     const builtSite: Parameters<typeof ingestBuiltSite>[0] = { folder: root };
     if (options.sitemap !== undefined) builtSite.sitemap = options.sitemap;
