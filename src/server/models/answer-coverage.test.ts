@@ -12,4 +12,15 @@ describe('questionSubject', () => {
     expect([...subject.names].map((term) => subject.words.get(term))).toEqual(['CRLF', 'GitLab', 'Giscus', 'es2015']);
     expect(subject.words.get('window')).toBe('Windows');
   });
+
+  test('skips what follows an apostrophe and negated auxiliaries, keeping the word of a possessive', () => {
+    expect(questionSubject("We're on Vue and it didn't render the project's sidebar").terms).toEqual(['vue', 'render', 'project', 'sidebar']);
+  });
+
+  test('knows the parts of a name or identifier belong to it', () => {
+    const subject = questionSubject('Can GitHub show account IDs?');
+
+    expect(subject.partOf.get('git')).toBe('github');
+    expect(subject.partOf.get('ds')).toBe('ids');
+  });
 });

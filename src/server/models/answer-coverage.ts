@@ -11,6 +11,12 @@ export interface QuestionSubject {
   words: Map<string, string>;
   /** Terms whose word looks like a name: a product, an acronym, an identifier ("Giscus", "WSL", "GitLab"). */
   names: Set<string>;
+  /**
+   * The parts of a word that is an identifier or a name, each with the whole word's term
+   * ("GitHub" gives `git` and `hub` for `github`). A part only stands in for a whole the docs
+   * never use: "DeepL" is not covered by docs that say "deep".
+   */
+  partOf: Map<string, string>;
 }
 
 /** Whether the retrieved sections answer the question, and what the answer should look for. */
@@ -66,6 +72,11 @@ const frameWords = new Set(
 
 const sentenceStart = /(?:^|[.!?:;]\s*|\n\s*)$/;
 
+// A word with its contraction: "we're", "didn't", "project's". What follows the apostrophe is
+// grammar, and a negated auxiliary ("didn't", "haven't") names nothing.
+const questionWord = /([\p{L}\p{N}_]+)(?:['’](\p{L}+))?/gu;
+const negation = /^t$/i;
+
 /**
  * The subject of a question: its terms, without stop words, the words that only frame a
  * question ("how do I use…") and small talk.
@@ -74,10 +85,13 @@ export function questionSubject(question: string): QuestionSubject {
   const terms: string[] = [];
   const words = new Map<string, string>();
   const names = new Set<string>();
-  for (const match of question.matchAll(/[\p{L}\p{N}_]+/gu)) {
-    const word = match[0];
+  const partOf = new Map<string, string>();
+  for (const match of question.matchAll(questionWord)) {
+    const word = match[1] ?? '';
+    if (match[2] !== undefined && negation.test(match[2])) continue;
     const wordTerms = processTerm(word) ?? [];
     const initial = sentenceStart.test(question.slice(0, match.index));
+    const whole = wordTerms[0];
     wordTerms.forEach((term, position) => {
       if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
       if (!words.has(term)) {
@@ -85,9 +99,10 @@ export function questionSubject(question: string): QuestionSubject {
         words.set(term, word);
       }
       if (position === 0 && looksLikeName(word, initial)) names.add(term);
+      if (position > 0 && whole !== undefined && whole !== term && !partOf.has(term)) partOf.set(term, whole);
     });
   }
-  return { terms, words, names };
+  return { terms, words, names, partOf };
 }
 
 /**
@@ -118,12 +133,14 @@ export function judgeCoverage(
 ): CoverageJudgement {
   const sectionTerms = sections.map((section) => new Set([...termSet(section.markdown), ...headingTermSet(section)]));
   const everywhere = new Set(sectionTerms.flatMap((set) => [...set]));
-  const foundAnywhere = (term: string) => matches(term, everywhere) || nearlyMatches(term, everywhere);
+  // A name is spelt one way and is a word of its own: "LaTeX" is not "later", nor "DeepL" "deeply".
+  const foundAnywhere = (term: string) =>
+    subject.names.has(term) ? everywhere.has(term) : matches(term, everywhere) || nearlyMatches(term, everywhere);
   const inDocs = (term: string) => foundAnywhere(term) || (statistics?.sectionsWithTerm[term] ?? 0) > 0;
 
-  const unknown = subject.terms.filter((term) => !inDocs(term));
+  const unknown = subjectTerms(subject, inDocs).filter((term) => !inDocs(term));
   const unknownNames = unknown.filter((term) => subject.names.has(term));
-  const known = subject.terms.filter((term) => inDocs(term));
+  const known = subjectTerms(subject, inDocs).filter((term) => inDocs(term));
   const weights = termWeights(known, sectionTerms, statistics);
   // A name the docs never mention is the whole story; otherwise, what the retrieved pages lack.
   const missing = unknownNames.length > 0 ? unknownNames.map((term) => subject.words.get(term) ?? term) : missingWords(subject, foundAnywhere, weights);
@@ -143,6 +160,18 @@ export function judgeCoverage(
     best = Math.max(best, score);
   }
   return { covered: best >= (options.threshold ?? 0.55), missing, terms: known, weights, score: best };
+}
+
+// The parts of an identifier or a name ("ESLint": lint) count as evidence where the docs use
+// them, never as words the docs lack when the docs use the whole ("IDs": ds), and never in place
+// of a name the docs do not use ("DeepL": deep).
+function subjectTerms(subject: QuestionSubject, inDocs: (term: string) => boolean): string[] {
+  return subject.terms.filter((term) => {
+    const whole = subject.partOf.get(term);
+    if (whole === undefined) return true;
+    if (inDocs(whole)) return inDocs(term);
+    return !subject.names.has(whole);
+  });
 }
 
 // A page's retrieved sections together: "Deploy" and "Deploy › GitLab Pages" answer as one.

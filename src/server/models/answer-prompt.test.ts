@@ -97,6 +97,13 @@ describe('buildAnswerPrompt', () => {
     expect(JSON.parse(JSON.stringify(providerOptions))).toEqual(providerOptions);
   });
 
+  test('passes on the retrieval score of search hits, so the extractive model can weigh how well the search matched', () => {
+    const hits = [{ ...sections[0]!, score: 12.5 }, { ...sections[1]!, score: 3 }];
+    const { providerOptions } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Dark mode?' }], sections: hits });
+
+    expect(providerOptions.docent.sections.map((item) => item.score)).toEqual([12.5, 3]);
+  });
+
   test('turns the conversation into messages that open with the user, keeping the recent turns', () => {
     const turns: ConversationTurn[] = [
       { role: 'assistant', text: 'Hello! Ask me anything.' },

@@ -38,6 +38,8 @@ export type AnswerSection = {
   headingTrail: string[];
   /** The section's Markdown body. */
   markdown: string;
+  /** The retrieval's relevance score, when the section came from a search (only comparable within one search). */
+  score?: number;
 };
 
 /** The structured copy of the prompt, under `providerOptions.docent`, for the embedded extractive model. */
@@ -116,6 +118,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
     heading: section.heading,
     headingTrail: [...section.headingTrail],
     markdown: section.markdown,
+    ...('score' in section && typeof section.score === 'number' && Number.isFinite(section.score) ? { score: section.score } : {}),
   }));
   const docent: DocentAnswerOptions = { sections, context, currentPath };
   if (input.vocabulary !== undefined) docent.statistics = termStatistics(input.vocabulary, questionTerms(input.turns));

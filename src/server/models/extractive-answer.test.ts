@@ -93,6 +93,37 @@ describe('decline calibration', () => {
     expect(composeExtractiveAnswer({ question: voice, sections: numbered([input]), statistics: known })).toMatch(declined);
   });
 
+  test('takes a name only as written: a longer word or a near spelling in the docs does not cover it', () => {
+    const translation = section('/docs/i18n', 'Translations', 'Translations', 'Each page is translated by hand, deeply and carefully, into the languages you list; later builds keep them.');
+    const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { pag: 90, translat: 4, build: 30, deepl: 0, deep: 2, latex: 0 } };
+
+    const deepL = composeExtractiveAnswer({ question: 'Can pages be translated during the build with DeepL?', sections: numbered([translation]), statistics });
+    const laTeX = composeExtractiveAnswer({ question: 'Can translated pages use LaTeX in the build?', sections: numbered([translation]), statistics });
+
+    expect(deepL).toMatch(/^The documentation doesn't cover this: I couldn't find anything about “DeepL” in these docs\.$/m);
+    expect(laTeX).toMatch(/^The documentation doesn't cover this: I couldn't find anything about “LaTeX” in these docs\.$/m);
+  });
+
+  test('reads a name the docs use as one word, and a contraction as grammar, not as missing words', () => {
+    const accounts = section('/docs/options#userid', 'Options', 'userId', 'Set `userId` to the account ids of signed-in readers to tie their questions to them.');
+    const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { ids: 2, ds: 0, account: 2, reader: 40, sign: 3, tie: 1, re: 0 } };
+
+    const answer = composeExtractiveAnswer({ question: "We're signing readers in. How do I tie their questions to account IDs?", sections: numbered([accounts]), statistics });
+
+    expect(answer).not.toMatch(declined);
+    expect(answer).toContain('Set `userId` to the account ids');
+  });
+
+  test('does not count the parts of a name the docs use as words they lack', () => {
+    const images = section('/docs/images', 'Images', 'Images', 'The build can optimize every png and jpg file it copies.');
+    const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { png: 3, pn: 0, gs: 0, build: 30, optim: 2 } };
+
+    const answer = composeExtractiveAnswer({ question: 'Can the build optimize PNGs?', sections: numbered([images]), statistics });
+
+    expect(answer).not.toMatch(declined);
+    expect(answer).toContain('optimize every png');
+  });
+
   test('offers no pages when nothing was retrieved', () => {
     const answer = composeExtractiveAnswer({ question: 'How do I add Giscus comments?', sections: [] });
 

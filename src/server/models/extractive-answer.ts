@@ -44,7 +44,7 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
     // "What does this do?" with a code block attached: the attachment is the subject, and only
     // part of a pasted snippet's words can be expected in the docs.
     const terms = contextTerms(context);
-    subject = { terms, words: new Map(terms.map((term) => [term, term])), names: new Set() };
+    subject = { terms, words: new Map(terms.map((term) => [term, term])), names: new Set(), partOf: new Map() };
     coverageOptions = { ...options, threshold: (options.threshold ?? 0.55) / 2, unknownWordWeight: 0 };
   }
   const earlier = (input.earlierQuestions ?? []).map(questionSubject);
