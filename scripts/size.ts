@@ -1,8 +1,8 @@
 /**
  * `npm run size`: the gzip and brotli size of the script-tag bundle `dist/docent.js`, a
- * breakdown by package (bytes attributed through the build's source map), and a budget check:
- * exits 1 when the gzip size is over the budget (100 kB, `--budget=<kB>` to change).
- * Run `npm run build` first.
+ * breakdown by package and by module (bytes attributed through the build's source map), and a
+ * budget check: exits 1 when the gzip size is over the budget ({@link defaultBudgetKilobytes},
+ * `--budget=<kB>` to change). Run `npm run build` first.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -11,7 +11,12 @@ import { decode } from '@jridgewell/sourcemap-codec';
 const bundlePath = 'dist/docent.js';
 const mapPath = 'dist/docent.js.map';
 const budgetArgument = process.argv.find((argument) => argument.startsWith('--budget='));
-const budgetKilobytes = budgetArgument === undefined ? 100 : Number(budgetArgument.slice('--budget='.length));
+/**
+ * The script tag's budget in kB gzip. The aim is 70 (issue 9); 74 is what the bundle reached
+ * with every feature, so this is the line it may not cross until the next cut.
+ */
+export const defaultBudgetKilobytes = 74;
+const budgetKilobytes = budgetArgument === undefined ? defaultBudgetKilobytes : Number(budgetArgument.slice('--budget='.length));
 
 const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 const brotliSize = (text: string | Buffer) =>
@@ -29,8 +34,22 @@ export function packageOf(source: string): string {
   return own === null ? `docent (${source.replace(/^(\.\.\/)+/, '')})` : `docent src/${own[1]}`;
 }
 
-/** The generated code of the bundle split by package, using the source map's segments. */
-export function attributeBytes(code: string, map: { sources: string[]; mappings: string }): Map<string, string[]> {
+/** A module's name in the breakdown: its path inside `node_modules`, or from the repository root. */
+export function moduleOf(source: string): string {
+  const marker = source.lastIndexOf('node_modules/');
+  if (marker !== -1) return source.slice(marker + 'node_modules/'.length);
+  return source.replace(/^(\.\.\/)+/, '');
+}
+
+/**
+ * The generated code of the bundle split by owner, using the source map's segments: by package
+ * (the default, see {@link packageOf}) or by module with `ownerOf = moduleOf`.
+ */
+export function attributeBytes(
+  code: string,
+  map: { sources: string[]; mappings: string },
+  ownerOf: (source: string) => string = packageOf,
+): Map<string, string[]> {
   const pieces = new Map<string, string[]>();
   const add = (owner: string, text: string) => {
     if (text === '') return;
@@ -50,12 +69,39 @@ export function attributeBytes(code: string, map: { sources: string[]; mappings:
       add(owner, line.slice(column, segment[0]));
       column = segment[0];
       const sourceIndex = segment[1];
-      owner = sourceIndex === undefined ? '(bundle glue)' : packageOf(map.sources[sourceIndex] ?? '');
+      owner = sourceIndex === undefined ? '(bundle glue)' : ownerOf(map.sources[sourceIndex] ?? '');
     }
     add(owner, `${line.slice(column)}\n`);
   });
   return pieces;
 }
+
+/** One row of a breakdown: an owner's minified bytes and the gzip size of its code on its own. */
+interface Row {
+  name: string;
+  minified: number;
+  gzip: number;
+}
+
+function rowsOf(pieces: Map<string, string[]>): Row[] {
+  const rows = [...pieces].map(([name, texts]) => {
+    const text = texts.join('');
+    return { name, minified: Buffer.byteLength(text), gzip: gzipSize(text) };
+  });
+  return rows.sort((a, b) => b.minified - a.minified);
+}
+
+function printTable(heading: string, rows: readonly Row[], totalMinified: number): void {
+  const nameWidth = Math.max(...rows.map((row) => row.name.length), heading.length);
+  console.log(`${heading.padEnd(nameWidth)}  ${'minified'.padStart(10)}  ${'share'.padStart(6)}  ${'gzip alone'.padStart(10)}`);
+  for (const row of rows) {
+    const share = `${((row.minified / totalMinified) * 100).toFixed(1)}%`;
+    console.log(`${row.name.padEnd(nameWidth)}  ${kilobytes(row.minified).padStart(10)}  ${share.padStart(6)}  ${kilobytes(row.gzip).padStart(10)}`);
+  }
+}
+
+/** Modules smaller than this (minified) are summed into one line per package. */
+const smallModuleBytes = 500;
 
 function main(): void {
   if (!existsSync(bundlePath) || !existsSync(mapPath)) {
@@ -66,29 +112,37 @@ function main(): void {
   const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[]; mappings: string };
   const total = { minified: Buffer.byteLength(code), gzip: gzipSize(code), brotli: brotliSize(code) };
 
-  const rows = [...attributeBytes(code, map)].map(([name, texts]) => {
-    const text = texts.join('');
-    return { name, minified: Buffer.byteLength(text), gzip: gzipSize(text) };
-  });
-  rows.sort((a, b) => b.minified - a.minified);
-
   console.log(`${bundlePath}: ${kilobytes(total.minified)} minified, ${kilobytes(total.gzip)} gzip, ${kilobytes(total.brotli)} brotli\n`);
-  console.log('By package (minified bytes from the source map; gzip of each package on its own, so the');
-  console.log('column adds up to more than the total, since compression shares context across the file):\n');
-  const nameWidth = Math.max(...rows.map((row) => row.name.length), 7);
-  console.log(`${'package'.padEnd(nameWidth)}  ${'minified'.padStart(10)}  ${'share'.padStart(6)}  ${'gzip alone'.padStart(10)}`);
-  for (const row of rows) {
-    const share = `${((row.minified / total.minified) * 100).toFixed(1)}%`;
-    console.log(`${row.name.padEnd(nameWidth)}  ${kilobytes(row.minified).padStart(10)}  ${share.padStart(6)}  ${kilobytes(row.gzip).padStart(10)}`);
-  }
+  console.log('Minified bytes from the source map; gzip of each part on its own, so that column adds up');
+  console.log('to more than the total (compression shares context across the file).\n');
+  printTable('package', rowsOf(attributeBytes(code, map)), total.minified);
 
-  const budget = budgetKilobytes * 1000;
-  console.log(`\nBudget: ${kilobytes(budget)} gzip.`);
-  if (total.gzip > budget) {
-    console.error(`Over budget by ${kilobytes(total.gzip - budget)}: ${kilobytes(total.gzip)} gzip.`);
+  // By module, with the modules under `smallModuleBytes` summed per package.
+  const bySource = attributeBytes(code, map, (source) => source);
+  const modules = new Map<string, string[]>();
+  for (const [source, texts] of bySource) {
+    const size = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+    const name = size >= smallModuleBytes || source === '(bundle glue)' ? moduleOf(source) : `${packageOf(source)} (smaller modules)`;
+    modules.set(name, [...(modules.get(name) ?? []), ...texts]);
+  }
+  console.log('');
+  printTable('module', rowsOf(modules), total.minified);
+
+  const verdict = budgetVerdict(total.gzip, budgetKilobytes);
+  console.log('');
+  if (verdict.over) {
+    console.error(verdict.message);
     process.exit(1);
   }
-  console.log(`Within budget (${kilobytes(budget - total.gzip)} to spare).`);
+  console.log(verdict.message);
+}
+
+/** Whether a gzip size (bytes) is over a budget (kB), with the line `npm run size` prints. */
+export function budgetVerdict(gzipBytes: number, budgetKilobytes: number): { over: boolean; message: string } {
+  const budget = budgetKilobytes * 1000;
+  return gzipBytes > budget
+    ? { over: true, message: `Over the ${kilobytes(budget)} gzip budget by ${kilobytes(gzipBytes - budget)}: ${kilobytes(gzipBytes)} gzip.` }
+    : { over: false, message: `Within the ${kilobytes(budget)} gzip budget (${kilobytes(budget - gzipBytes)} to spare).` };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,6 +1,7 @@
-import { asSchema, generateId, jsonSchema, parseJsonEventStream, uiMessageChunkSchema, type UIMessageChunk } from 'ai';
+import { generateId, jsonSchema, parseJsonEventStream, type UIMessageChunk } from 'ai';
 import { AssistantError, interruptedErrorText } from './assistant-error.js';
 import { createTaskSlicer } from './task-slices.js';
+import { validateUIMessageChunk } from './ui-message-chunk.js';
 
 /** What the stream reports to the transport as it passes through. */
 export interface AssistantStreamHandlers {
@@ -28,16 +29,15 @@ export function processAssistantStream(
   body: ReadableStream<Uint8Array>,
   handlers: AssistantStreamHandlers,
 ): ReadableStream<UIMessageChunk> {
-  const sdkSchema = asSchema(uiMessageChunkSchema);
-  // The SDK's own validation, run on the chunk after the thread id has been taken out.
-  const capturingSchema = jsonSchema<UIMessageChunk>(() => sdkSchema.jsonSchema, {
-    validate: async (value) => {
+  // The SDK's chunk checks (see ui-message-chunk.ts), run after the thread id has been taken out.
+  const capturingSchema = jsonSchema<UIMessageChunk>({ type: 'object' }, {
+    validate: (value) => {
       if (typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'finish') {
         const { threadId, ...chunk } = value as Record<string, unknown>;
         if (typeof threadId === 'string' && threadId !== '') handlers.onThreadId(threadId);
-        return (await sdkSchema.validate!(chunk)) as { success: true; value: UIMessageChunk } | { success: false; error: Error };
+        return validateUIMessageChunk(chunk);
       }
-      return (await sdkSchema.validate!(value)) as { success: true; value: UIMessageChunk } | { success: false; error: Error };
+      return validateUIMessageChunk(value);
     },
   });
 

@@ -1,4 +1,4 @@
-import { DefaultChatTransport, type UIMessageChunk } from 'ai';
+import { HttpChatTransport, type UIMessageChunk } from 'ai';
 import { AssistantError, assistantErrorFromResponse } from './assistant-error.js';
 import { assistantEndpoint, buildAssistantRequestBody, messageText, questionContext } from './assistant-request.js';
 import { processAssistantStream } from './assistant-stream.js';
@@ -12,13 +12,14 @@ export type TransportStore = Pick<
 >;
 
 /**
- * The chat transport of the widget: the SDK's `DefaultChatTransport` pointed at
+ * The chat transport of the widget: the SDK's `HttpChatTransport` (what its `DefaultChatTransport`
+ * builds on, without that class's zod chunk schema: see ui-message-chunk.ts) pointed at
  * `{baseUrl}/discovery/v2/assistant/{domain}/message` with the assistant key, sending exactly
  * the body of api-spec 2.5, keeping the thread (from the `finish` event, else `x-thread-id`;
  * plus `x-thread-key`) in the store, and turning failures into {@link AssistantError}s.
  * Emits `submit`, `finish` and `error` on the store's events.
  */
-export class AssistantTransport extends DefaultChatTransport<DocentUIMessage> {
+export class AssistantTransport extends HttpChatTransport<DocentUIMessage> {
   readonly #store: TransportStore;
   // Response headers by body stream, so the stream processing can find its response's headers.
   readonly #headersByBody = new WeakMap<ReadableStream<Uint8Array>, Headers>();
