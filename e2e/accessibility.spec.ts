@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { focusedElement, formatViolations, settleAnimations, tabUntil, widgetViolations, type FocusedElement } from './fixtures/accessibility';
+import {
+  focusedElement,
+  formatViolations,
+  sampleViolationsUntil,
+  settleAnimations,
+  slowAnimations,
+  tabUntil,
+  widgetMotion,
+  widgetViolations,
+  type FocusedElement,
+} from './fixtures/accessibility';
 import { useDemoSite } from './fixtures/demo-site';
 import { DocentPage, names } from './fixtures/docent-page';
 
@@ -154,6 +164,75 @@ test.describe('on a 390 px wide phone', () => {
     const width = await docent.dialog.evaluate((dialog) => dialog.getBoundingClientRect().width);
     expect(width).toBe(390);
     await expectNoViolations(page, '390 px, answer + error + chips');
+  });
+});
+
+// A fade is a moment too: text at half opacity fails contrast however good its settled colours.
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no violation at any moment of the panel opening and an answer streaming in (${scheme}, sampled every 50 ms)`, async ({ page }) => {
+    const docent = new DocentPage(page);
+    await page.goto(`${site.url}/docs/getting-started`);
+    await docent.ready();
+    if (scheme === 'dark') {
+      await page.getByRole('button', { name: 'Dark mode' }).click();
+      await expect.poll(() => docent.theme()).toBe('dark');
+    }
+    // The question goes out with context, so its bubble animates in with chips.
+    await attachContext(page);
+    // Ten times slower, so each 200 ms entrance spans several axe runs instead of falling between two.
+    await slowAnimations(page, 0.1);
+    const answered = async () =>
+      (await docent.stopButton.isHidden()) && (await docent.lastAnswer.getByRole('button', { name: names.copyAnswer }).isVisible());
+    const sampling = sampleViolationsUntil(page, answered, { interval: 50, limit: 60 });
+    await docent.open();
+    site.proxy.failNext({ kind: 'slow', delayMilliseconds: 25 });
+    await docent.ask('How do I install Docent with npm?');
+    const { samples, finished } = await sampling;
+
+    expect(finished, `the answer and every animation should be over within 60 samples (${samples.length} taken)`).toBe(true);
+    const midAnimation = samples.filter((sample) => sample.runningAnimations > 0).length;
+    test.info().annotations.push({ type: 'samples', description: `${samples.length} samples, ${midAnimation} mid-animation` });
+    // Samples that never landed on a moving frame would prove nothing about the animations.
+    expect(midAnimation, 'samples taken while an animation ran').toBeGreaterThanOrEqual(3);
+    const failing = samples.flatMap((sample, index) =>
+      sample.violations.length > 0 ? [`sample ${index + 1} (${sample.runningAnimations} animations running):\n${formatViolations(sample.violations)}`] : [],
+    );
+    expect(failing, `axe violations in ${failing.length} of ${samples.length} samples`).toEqual([]);
+  });
+}
+
+test.describe('with reduced motion asked for', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('nothing in the widget animates or transitions, launcher to answer to selection affordance', async ({ page }) => {
+    const docent = new DocentPage(page);
+    await page.goto(`${site.url}/docs/getting-started`);
+    await docent.ready();
+    const still = { moving: [], runningAnimations: 0 };
+    expect(await widgetMotion(page), 'launcher only').toEqual(still);
+    await docent.open();
+    expect(await widgetMotion(page), 'panel just opened').toEqual(still);
+
+    site.proxy.failNext({ kind: 'slow', delayMilliseconds: 50 });
+    await docent.ask('How do I install Docent with npm?');
+    await expect(docent.stopButton).toBeVisible();
+    expect(await widgetMotion(page), 'answer streaming').toEqual(still);
+    await docent.waitForAnswer();
+    expect(await widgetMotion(page), 'answer finished').toEqual(still);
+
+    await docent.closeButton.click();
+    await page.getByRole('heading', { name: 'Find your domain and assistant key' }).evaluate((heading) => {
+      document.getSelection()?.selectAllChildren(heading);
+    });
+    await expect(docent.selectionButton).toBeVisible();
+    expect(await widgetMotion(page), 'launcher back, selection affordance shown').toEqual(still);
+
+    // Without the preference the same widget does move: the checks above could fail.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await docent.open();
+    const { moving } = await widgetMotion(page);
+    expect(moving.some((line) => /\.docent-panel animation/.test(line)), moving.join('\n')).toBe(true);
+    expect(moving.some((line) => /\.docent-message\b.* animation /.test(line)), moving.join('\n')).toBe(true);
   });
 });
 

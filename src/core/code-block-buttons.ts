@@ -15,17 +15,17 @@ export interface CodeBlockButtonSettings {
 }
 
 // Shown on hover or keyboard focus of the block; always shown where there is no hover (touch).
+// Shown at once, not faded in: half-faded text fails contrast (and motion needs no opt-out).
 const buttonStyles = `
 :host { all: initial; position: absolute; right: 8px; bottom: 8px; z-index: 1; }
 button {
   font: 500 12px/1 system-ui, -apple-system, "Segoe UI", sans-serif; cursor: pointer;
   padding: 6px 8px; border-radius: 6px; border: 1px solid rgba(127,127,127,.45);
-  background: Canvas; color: CanvasText; opacity: 0; transition: opacity .12s;
+  background: Canvas; color: CanvasText; opacity: 0;
 }
 :host([data-visible]) button, button:focus-visible { opacity: 1; }
 button:focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
 @media (hover: none) { button { opacity: 1; } }
-@media (prefers-reduced-motion: reduce) { button { transition: none; } }
 `;
 
 let sharedSheet: CSSStyleSheet | undefined;

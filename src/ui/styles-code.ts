@@ -9,14 +9,14 @@ export const codeStyles = /* css */ `
 .docent-code-header{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:32px;padding:3px 4px 3px 12px;
 border-bottom:1px solid var(--_border);font-size:12px;color:var(--_text-muted)}
 .docent-code-language{font-family:var(--_mono);font-size:11.5px}
-.docent-code-copy{display:inline-flex;align-items:center;gap:5px;height:26px;padding:0 7px;border-radius:6px;color:var(--_text-muted);font-size:12px;transition:background-color .15s,color .15s}
+.docent-code-copy{display:inline-flex;align-items:center;gap:5px;height:26px;padding:0 7px;border-radius:6px;color:var(--_text-muted);font-size:12px;transition:background-color .15s}
 .docent-code-copy:hover{background:var(--_surface-muted);color:var(--_text)}
 .docent-code-copy.docent-is-copied{color:var(--_accent)}
 .docent-code-body{margin:0;padding:12px 14px;overflow-x:auto;font-family:var(--_mono);font-size:12.5px;line-height:1.6;tab-size:2;white-space:pre;color:var(--_text);
 scrollbar-width:thin;scrollbar-color:var(--_border) transparent}
 .docent-code-body:focus-visible{outline-offset:-2px}
 .docent-code-body code{font:inherit;background:none;border:0;padding:0}
-.docent-root{--_hl-keyword:#cf222e;--_hl-string:#0a3069;--_hl-number:#0550ae;--_hl-comment:#6e7781;--_hl-title:#8250df;--_hl-type:#953800;--_hl-tag:#116329}
+.docent-root{--_hl-keyword:#cf222e;--_hl-string:#0a3069;--_hl-number:#0550ae;--_hl-comment:#59636e;--_hl-title:#8250df;--_hl-type:#953800;--_hl-tag:#116329}
 .docent-root[data-theme=dark]{--_hl-keyword:#ff7b72;--_hl-string:#a5d6ff;--_hl-number:#79c0ff;--_hl-comment:#8b949e;--_hl-title:#d2a8ff;--_hl-type:#ffa657;--_hl-tag:#7ee787}
 .docent-code .token.keyword,.docent-code .token.rule,.docent-code .token.important{color:var(--_hl-keyword)}
 .docent-code .token.string,.docent-code .token.char,.docent-code .token.regex,.docent-code .token.url,.docent-code .token.attr-value{color:var(--_hl-string)}

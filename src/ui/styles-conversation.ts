@@ -12,11 +12,11 @@ scrollbar-width:thin;scrollbar-color:var(--_border) transparent}
 .docent-suggestions ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
 .docent-suggestion{display:flex;align-items:center;justify-content:space-between;gap:12px;width:100%;padding:11px 14px;text-align:left;
 border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface);font-size:13.5px;transition:border-color .15s,background-color .15s}
-.docent-suggestion .docent-icon{color:var(--_text-muted);transform:rotate(90deg);transition:color .15s}
+.docent-suggestion .docent-icon{color:var(--_text-muted);transform:rotate(90deg)}
 .docent-suggestion:hover{border-color:color-mix(in srgb,var(--_accent) 45%,var(--_border));background:var(--_accent-soft)}
 .docent-suggestion:hover .docent-icon{color:var(--_accent)}
 
-.docent-message{display:flex;flex-direction:column;min-width:0;animation:docent-fade-in .2s ease-out}
+.docent-message{display:flex;flex-direction:column;min-width:0;animation:docent-rise-in .2s ease-out}
 .docent-is-user{align-items:flex-end;align-self:flex-end;max-width:88%}
 .docent-bubble{padding:9px 14px;border-radius:18px 18px 4px 18px;background:var(--_accent-fill);color:var(--_accent-contrast);
 white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.5}
@@ -63,14 +63,14 @@ white-space:pre-wrap;overflow-wrap:anywhere;line-height:1.5}
 .docent-sources ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px}
 .docent-sources li{max-width:100%}
 .docent-source{display:inline-flex;align-items:center;gap:6px;max-width:100%;padding:5px 11px 5px 9px;border:1px solid var(--_border);border-radius:999px;
-background:var(--_surface);color:var(--_text);font-size:12.5px;line-height:1.3;text-decoration:none;transition:border-color .15s,color .15s}
+background:var(--_surface);color:var(--_text);font-size:12.5px;line-height:1.3;text-decoration:none;transition:border-color .15s}
 .docent-source .docent-icon{color:var(--_text-muted)}
 .docent-source:hover{border-color:var(--_accent);color:var(--_accent)}
 .docent-source:hover .docent-icon{color:inherit}
 .docent-source-title{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;max-width:240px}
 
 .docent-actions{display:flex;align-items:center;gap:2px;margin-top:10px;margin-left:-6px}
-.docent-action{display:grid;place-items:center;width:30px;height:30px;border-radius:7px;color:var(--_text-muted);transition:background-color .15s,color .15s}
+.docent-action{display:grid;place-items:center;width:30px;height:30px;border-radius:7px;color:var(--_text-muted);transition:background-color .15s}
 .docent-action:hover{background:var(--_surface-muted);color:var(--_text)}
 .docent-action[aria-pressed=true]{color:var(--_accent);background:var(--_accent-soft)}
 .docent-actions-status{margin-left:6px;font-size:12px;color:var(--_text-muted)}
@@ -81,7 +81,7 @@ border:1px solid color-mix(in srgb,var(--_danger) 35%,var(--_border));background
 .docent-error-text{margin:0;font-size:13.5px;line-height:1.5}
 .docent-error-retry{grid-column:2;justify-self:start}
 .docent-button{display:inline-flex;align-items:center;gap:6px;height:30px;padding:0 12px;border:1px solid var(--_border);border-radius:8px;
-background:var(--_surface);font-size:13px;font-weight:500;transition:border-color .15s,color .15s}
+background:var(--_surface);font-size:13px;font-weight:500;transition:border-color .15s}
 .docent-button:hover{border-color:var(--_accent);color:var(--_accent)}
 
 .docent-composer{flex:none;padding:10px 14px 12px;background:var(--_surface)}
@@ -92,7 +92,7 @@ transition:border-color .15s,box-shadow .15s;box-shadow:0 1px 2px rgb(15 23 42/.
 .docent-input{flex:1;min-width:0;min-height:32px;max-height:200px;margin:0;padding:6px 0;border:0;outline:0;resize:none;background:transparent;
 color:var(--_text);font:inherit;font-size:14px;line-height:1.45}
 .docent-input::placeholder{color:var(--_text-muted);opacity:1}
-.docent-send{display:grid;place-items:center;width:32px;height:32px;border-radius:9px;background:var(--_accent-fill);color:var(--_accent-contrast);flex:none;transition:opacity .15s,background-color .15s}
+.docent-send{display:grid;place-items:center;width:32px;height:32px;border-radius:9px;background:var(--_accent-fill);color:var(--_accent-contrast);flex:none;transition:background-color .15s}
 .docent-send:disabled{background:var(--_surface-muted);color:var(--_text-muted)}
 .docent-send.docent-is-stop{background:var(--_text);color:var(--_surface)}
 .docent-disclaimer{margin:8px 4px 0;font-size:11.5px;line-height:1.4;color:var(--_text-muted);text-align:center}

@@ -11,6 +11,10 @@ import { conversationStyles } from './styles-conversation.js';
 // the same colour except for the dark scheme's defaults, where no one blue is both light enough
 // on the dark surface and dark enough under white text (WCAG AA, 4.5:1 either way).
 // The default colours meet 4.5:1 for text on every surface they are used on.
+// Motion never lowers contrast: animations and transitions move boxes (transform) or change
+// backgrounds and borders, never the opacity of anything with text nor the colour of text
+// (axe, like a reader, sees every frame of a fade, and half-faded text fails 4.5:1). A reader
+// who asks for reduced motion gets none at all (the media query at the end).
 const baseStyles = /* css */ `
 :host{all:initial}
 .docent-root{
@@ -59,12 +63,12 @@ color-scheme:dark}
 .docent-launcher{position:fixed;bottom:20px;right:20px;z-index:var(--_z);display:inline-flex;align-items:center;gap:8px;
 height:44px;padding:0 16px 0 14px;border-radius:999px;background:var(--_accent-fill);color:var(--_accent-contrast);
 font-size:14px;font-weight:600;box-shadow:0 6px 16px -4px color-mix(in srgb,var(--_accent-fill) 55%,transparent),0 2px 4px rgb(15 23 42/.12);
-transition:transform .18s ease,box-shadow .18s ease,opacity .18s ease,visibility 0s}
+transition:transform .18s ease,box-shadow .18s ease,visibility 0s}
 .docent-root[data-position=left] .docent-launcher{right:auto;left:20px}
 .docent-launcher:hover{transform:translateY(-1px);box-shadow:0 10px 22px -6px color-mix(in srgb,var(--_accent-fill) 60%,transparent),0 2px 6px rgb(15 23 42/.14)}
 .docent-launcher:active{transform:translateY(0) scale(.98)}
 .docent-launcher:focus-visible{outline-offset:3px}
-.docent-launcher.docent-is-expanded{visibility:hidden;opacity:0;transform:scale(.92);transition:transform .15s ease,opacity .15s ease,visibility 0s linear .15s}
+.docent-launcher.docent-is-expanded{visibility:hidden;transform:scale(.92);transition:none}
 .docent-launcher-shortcut{font:500 11px/1 var(--_font);padding:3px 5px;border-radius:6px;border:1px solid color-mix(in srgb,currentColor 50%,transparent);color:inherit}
 
 .docent-panel{position:fixed;top:16px;bottom:16px;right:16px;z-index:var(--_z);display:flex;flex-direction:column;
@@ -76,17 +80,17 @@ border-radius:calc(var(--_radius) + 4px);box-shadow:var(--_shadow);overflow:hidd
 .docent-title{display:flex;align-items:center;gap:10px;margin:0;font-size:15px;font-weight:600;line-height:1.3;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .docent-title-mark{display:grid;place-items:center;width:28px;height:28px;border-radius:8px;background:var(--_accent-soft);color:var(--_accent);flex:none}
 .docent-header-actions{display:flex;gap:2px;flex:none}
-.docent-icon-button{display:grid;place-items:center;width:34px;height:34px;border-radius:8px;color:var(--_text-muted);transition:background-color .15s,color .15s}
+.docent-icon-button{display:grid;place-items:center;width:34px;height:34px;border-radius:8px;color:var(--_text-muted);transition:background-color .15s}
 .docent-icon-button:hover{background:var(--_surface-muted);color:var(--_text)}
 
 .docent-selection-button{position:fixed;z-index:var(--_z);transform:translateX(-50%);display:inline-flex;align-items:center;gap:6px;
 height:32px;padding:0 12px;border-radius:999px;background:var(--_accent-fill);color:var(--_accent-contrast);font-size:13px;font-weight:600;
 box-shadow:0 8px 20px -6px rgb(15 23 42/.35),0 1px 3px rgb(15 23 42/.15);animation:docent-pop-in .14s ease-out}
 
-@keyframes docent-panel-in{from{opacity:0;transform:translateY(12px) scale(.985)}to{opacity:1;transform:none}}
-@keyframes docent-pop-in{from{opacity:0;transform:translateX(-50%) translateY(4px)}to{opacity:1;transform:translateX(-50%)}}
-@keyframes docent-fade-in{from{opacity:0;transform:translateY(4px)}to{opacity:1;transform:none}}
-@keyframes docent-bounce{0%,60%,100%{transform:translateY(0);opacity:.45}30%{transform:translateY(-4px);opacity:1}}
+@keyframes docent-panel-in{from{transform:translateY(12px) scale(.985)}to{transform:none}}
+@keyframes docent-pop-in{from{transform:translateX(-50%) translateY(4px)}to{transform:translateX(-50%)}}
+@keyframes docent-rise-in{from{transform:translateY(4px)}to{transform:none}}
+@keyframes docent-bounce{0%,60%,100%{transform:translateY(0)}30%{transform:translateY(-4px)}}
 
 @media (max-width:639.98px){
 .docent-panel{top:0;right:0;bottom:0;left:0;width:auto;border:0;border-radius:0;box-shadow:none}
