@@ -1,29 +1,39 @@
 /**
  * `npm run bench:server`: how fast the reference server indexes and answers.
  *
- * Generates a 5,000-page documentation corpus in a temporary folder, then measures:
- * - index build time (reading and parsing the pages, then sectioning and indexing them);
+ * Generates a synthetic documentation corpus (see bench-corpus.ts) in temporary folders, then
+ * measures:
+ * - index build, cold (no parse cache), for 1,000 pages (the process's first build, like a
+ *   server start: JIT not warmed up) and for the full corpus: reading and parsing the pages
+ *   (remark), splitting them into sections, then indexing them (MiniSearch);
+ * - the server's first start (cold build that also writes the parse cache in its data folder)
+ *   and a restart on the same data folder (warm: pages come from the cache), and a warm build
+ *   timed apart from listening;
  * - retrieval latency (p50/p95/p99) over a few hundred questions, with the current-page boost;
  * - over HTTP on loopback against the real server (the test fixture's `startTestServer`) with the
  *   embedded extractive model, from a client in a worker thread: time to first byte (response
  *   headers), to the first answer text, and to the full answer, for 200 sequential and 50
  *   concurrent requests.
  *
- * Options (environment): BENCH_PAGES (default 5000), BENCH_QUERIES (default 500),
- * BENCH_SEQUENTIAL (default 200), BENCH_CONCURRENT (default 50).
+ * The machine's load average is printed with the figures: on a shared machine they vary with it.
+ *
+ * Options (environment): BENCH_PAGES (default 5000), BENCH_SMALL_PAGES (default 1000),
+ * BENCH_QUERIES (default 500), BENCH_SEQUENTIAL (default 200), BENCH_CONCURRENT (default 50).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startTestServer } from '../e2e/fixtures/server';
+import type { TestServer } from '../e2e/fixtures/server';
 import { ingestDocs } from '../src/server/ingest/ingest-docs';
 import { DocsIndex } from '../src/server/retrieval/docs-index';
 import type { BenchClientJob, BenchTiming } from './bench-client';
-import type { BenchQuestion } from './bench-corpus';
+import type { BenchQuestion, Corpus } from './bench-corpus';
 import { writeCorpus } from './bench-corpus';
 
 const pageCount = numberSetting('BENCH_PAGES', 5_000);
+const smallPageCount = numberSetting('BENCH_SMALL_PAGES', 1_000);
 const queryCount = numberSetting('BENCH_QUERIES', 500);
 const sequentialCount = numberSetting('BENCH_SEQUENTIAL', 200);
 const concurrentCount = numberSetting('BENCH_CONCURRENT', 50);
@@ -36,28 +46,46 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const loadAtStart = loadAverage();
+const smallFolder = await mkdtemp(path.join(tmpdir(), 'docent-bench-small-'));
 const folder = await mkdtemp(path.join(tmpdir(), 'docent-bench-'));
+let dataDir: string | undefined;
 try {
+  // The smaller corpus first: its build is the process's first, as at a server start.
+  const small = await writeCorpus(smallFolder, smallPageCount);
+  await benchBuild(`index build, ${pageLabel(smallPageCount)} (cold, no cache)`, smallFolder, small.bytes);
+  await rm(smallFolder, { recursive: true, force: true });
+
   const written = await timed(() => writeCorpus(folder, pageCount));
   const corpus = written.value;
-  console.error(`corpus: ${corpus.pages} pages, ${(corpus.bytes / 1_048_576).toFixed(1)} MB, written in ${seconds(written.milliseconds)}`);
-
-  const loaded = await timed(() => ingestDocs({ docs: folder }));
-  const indexed = await timed(async () => DocsIndex.fromDocs(loaded.value));
-  const index = indexed.value;
-  rows.push(
-    { measure: 'corpus', value: `${corpus.pages} pages`, note: `${index.sectionCount} sections, ${(corpus.bytes / 1_048_576).toFixed(1)} MB of Markdown` },
-    { measure: 'index build: ingest', value: seconds(loaded.milliseconds), note: 'read, parse (remark), split into sections' },
-    { measure: 'index build: index', value: seconds(indexed.milliseconds), note: 'MiniSearch addAll' },
-    { measure: 'index build: total', value: seconds(loaded.milliseconds + indexed.milliseconds) },
-  );
+  console.error(`corpus: ${corpus.pages} pages, ${megabytes(corpus.bytes)}, written in ${seconds(written.milliseconds)}`);
+  const index = await benchBuild(`index build, ${pageLabel(pageCount)} (cold, no cache)`, folder, corpus.bytes);
+  rows.unshift({ measure: 'corpus', value: `${pageLabel(corpus.pages)}`, note: `${index.sectionCount} sections, ${megabytes(corpus.bytes)} of Markdown (${pageLabel(smallPageCount)}: the first ones)` });
 
   benchRetrieval(index, corpus.questions);
-  await benchHttp(folder, corpus.questions);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'docent-bench-data-'));
+  await benchHttp(folder, dataDir, corpus);
 } finally {
+  await rm(smallFolder, { recursive: true, force: true });
   await rm(folder, { recursive: true, force: true });
+  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 }
 printTable(rows);
+
+/** Times reading, parsing and sectioning a docs folder, then indexing it; adds a row. */
+async function benchBuild(measure: string, docsFolder: string, bytes: number, cacheFolder?: string): Promise<DocsIndex> {
+  // CPU time beside wall time: on a busy machine it is the better estimate of a quiet one's wall time.
+  const cpuBefore = process.cpuUsage();
+  const loaded = await timed(() => ingestDocs(cacheFolder === undefined ? { docs: docsFolder } : { docs: docsFolder, cacheFolder }));
+  const indexed = await timed(async () => DocsIndex.fromDocs(loaded.value));
+  const cpu = process.cpuUsage(cpuBefore);
+  rows.push({
+    measure,
+    value: seconds(loaded.milliseconds + indexed.milliseconds),
+    note: `ingest ${seconds(loaded.milliseconds)} (read, parse, sections) + index ${seconds(indexed.milliseconds)}; CPU ${seconds((cpu.user + cpu.system) / 1_000)}; ${megabytes(bytes)}`,
+  });
+  return indexed.value;
+}
 
 function benchRetrieval(index: DocsIndex, questions: BenchQuestion[]): void {
   const sample = Array.from({ length: queryCount }, (_, position) => questions[(position * 7919) % questions.length] as BenchQuestion);
@@ -91,16 +119,28 @@ function benchRetrieval(index: DocsIndex, questions: BenchQuestion[]): void {
   );
 }
 
-async function benchHttp(docsFolder: string, questions: BenchQuestion[]): Promise<void> {
-  const started = await timed(() =>
-    startTestServer({
-      config: { organizations: [{ id: 'bench', domains: [{ id: 'bench', docs: docsFolder, assistantKeys: [assistantKey] }] }] },
-      limits: { perKeyPerMonth: 1_000_000, perOrganizationPerHour: 1_000_000, perIpPerDay: 1_000_000 },
-      extensions: [],
-    }),
-  );
-  const server = started.value;
-  rows.push({ measure: 'server start (index + listen)', value: seconds(started.milliseconds) });
+/**
+ * Starts the server on an empty data folder (cold, writing the parse cache), restarts it on
+ * that folder (warm), then asks questions over HTTP.
+ */
+async function benchHttp(docsFolder: string, dataDirectory: string, corpus: Corpus): Promise<void> {
+  const questions = corpus.questions;
+  const start = () =>
+    timed(() =>
+      startTestServer({
+        config: { organizations: [{ id: 'bench', domains: [{ id: 'bench', docs: docsFolder, assistantKeys: [assistantKey] }] }] },
+        limits: { perKeyPerMonth: 1_000_000, perOrganizationPerHour: 1_000_000, perIpPerDay: 1_000_000 },
+        extensions: [],
+        dataDir: dataDirectory,
+      }),
+    );
+  const first = await start();
+  rows.push({ measure: 'server start, cold (index + listen)', value: seconds(first.milliseconds), note: 'parses every page and writes the parse cache' });
+  await first.value.close();
+  const warm = await start();
+  rows.push({ measure: 'server restart, warm (index + listen)', value: seconds(warm.milliseconds), note: 'pages from the parse cache, then indexed' });
+  await benchBuild(`index build, ${pageLabel(pageCount)} (warm, cached)`, docsFolder, corpus.bytes, path.join(dataDirectory, 'ingest-cache'));
+  const server: TestServer = warm.value;
   try {
     const endpoint = `${server.url}/discovery/v2/assistant/bench/message`;
     const job = (mode: BenchClientJob['mode'], count: number, stride: number): BenchClientJob => ({
@@ -148,8 +188,9 @@ function printTable(table: Row[]): void {
   const measureWidth = width('measure');
   const valueWidth = width('value');
   const line = (row: Row) => `${row.measure.padEnd(measureWidth)}  ${row.value.padStart(valueWidth)}  ${row.note ?? ''}`.trimEnd();
-  const load = loadavg().map((value) => value.toFixed(1)).join(' ');
-  console.log(`\nDocent server benchmark (Node ${process.version}, ${availableParallelism()} CPUs, load average ${load} at the end)\n`);
+  console.log(
+    `\nDocent server benchmark (Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAtStart} at the start, ${loadAverage()} at the end)\n`,
+  );
   console.log(line({ measure: 'measure', value: 'value', note: 'note' }));
   console.log(`${'-'.repeat(measureWidth)}  ${'-'.repeat(valueWidth)}  ----`);
   for (const row of table) console.log(line(row));
@@ -168,6 +209,20 @@ function percentile(values: number[], rank: number): number {
 
 function milliseconds(value: number): string {
   return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+}
+
+function pageLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} pages`;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
 function seconds(value: number): string {

@@ -2,13 +2,17 @@ import type { Nodes, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import type { ParseText } from './parse-gfm';
+import { remarkGfmForIndexing } from './parse-gfm';
 
-/** Which syntax extensions a page is parsed with, on top of CommonMark, GFM and YAML front matter. */
+/**
+ * Which syntax extensions a page is parsed with, on top of CommonMark, YAML front matter and GFM
+ * (tables, strikethrough, task lists, footnotes; a bare URL stays text, see `remarkGfmForIndexing`).
+ */
 export interface MarkdownSyntax {
   /** MDX (JSX, `import`/`export`, `{expressions}`): `.mdx` pages, Docusaurus' MDX `.md` pages. */
   mdx?: boolean;
@@ -30,11 +34,20 @@ export function parseMarkdown(source: string, syntax: MarkdownSyntax = {}): Root
   const key = `${syntax.mdx === true}:${syntax.directives === true}`;
   let parse = parsers.get(key);
   if (parse === undefined) {
-    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
+    const text: ParseText = { source: '' };
+    const processor = unified().use(remarkParse).use(remarkGfmForIndexing, text).use(remarkFrontmatter, ['yaml']);
     if (syntax.mdx === true) processor.use(remarkMdx);
     if (syntax.directives === true) processor.use(remarkDirective);
     const frozen = processor.freeze();
-    parse = (text) => frozen.parse(text);
+    parse = (markdown) => {
+      // micromark skips a byte order mark without counting it in offsets.
+      text.source = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
+      try {
+        return frozen.parse(markdown);
+      } finally {
+        text.source = '';
+      }
+    };
     parsers.set(key, parse);
   }
   return parse(source);
@@ -42,7 +55,7 @@ export function parseMarkdown(source: string, syntax: MarkdownSyntax = {}): Root
 
 const stringifier = unified()
   .use(remarkStringify, { bullet: '-', emphasis: '_', fences: true, rule: '-', listItemIndent: 'one' })
-  .use(remarkGfm)
+  .use(remarkGfmForIndexing, { source: '' })
   .freeze();
 
 /**
