@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { questionSubject } from './answer-coverage';
+import { judgeCoverage, questionSubject } from './answer-coverage';
 
 describe('questionSubject', () => {
   test('keeps the subject words, without the question frame, small talk or everyday pronouns', () => {
@@ -22,5 +22,31 @@ describe('questionSubject', () => {
 
     expect(subject.partOf.get('git')).toBe('github');
     expect(subject.partOf.get('ds')).toBe('ids');
+  });
+});
+
+describe('judgeCoverage with the names a dictionary found', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/docs/deploy#serve',
+      pageTitle: 'Deploy',
+      heading: 'Serve the built site',
+      headingTrail: [],
+      markdown: 'Serve the built site from any static file server; the configuration needs no changes.',
+    },
+  ];
+  const question = 'What nginx configuration do I need to serve the built site?';
+  const statistics = { sectionCount: 40, sectionsWithTerm: { nginx: 0, configur: 3, serv: 2, built: 5, sit: 20 } };
+
+  test('declines, naming the word, when the docs never mention a name written in lower case', () => {
+    const judgement = judgeCoverage(questionSubject(question), sections, { ...statistics, names: ['nginx'] });
+
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing).toEqual(['nginx']);
+  });
+
+  test('answers the same question when the word is not known to be a name', () => {
+    expect(judgeCoverage(questionSubject(question), sections, statistics).covered).toBe(true);
   });
 });

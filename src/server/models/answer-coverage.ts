@@ -131,6 +131,7 @@ export function judgeCoverage(
   statistics: TermStatistics | undefined,
   options: CoverageOptions = {},
 ): CoverageJudgement {
+  subject = withDictionaryNames(subject, statistics);
   const sectionTerms = sections.map((section) => new Set([...termSet(section.markdown), ...headingTermSet(section)]));
   const everywhere = new Set(sectionTerms.flatMap((set) => [...set]));
   // A name is spelt one way and is a word of its own: "LaTeX" is not "later", nor "DeepL" "deeply".
@@ -160,6 +161,13 @@ export function judgeCoverage(
     best = Math.max(best, score);
   }
   return { covered: best >= (options.threshold ?? 0.55), missing, terms: known, weights, score: best };
+}
+
+// A word the statistics found is not English ("nginx") is a name, however it was written.
+function withDictionaryNames(subject: QuestionSubject, statistics: TermStatistics | undefined): QuestionSubject {
+  const names = (statistics?.names ?? []).filter((term) => subject.words.has(term) && !subject.partOf.has(term));
+  if (names.length === 0) return subject;
+  return { ...subject, names: new Set([...subject.names, ...names]) };
 }
 
 // The parts of an identifier or a name ("ESLint": lint) count as evidence where the docs use

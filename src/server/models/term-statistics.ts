@@ -4,6 +4,7 @@
  * The extractive model reads these as data (JSON in `providerOptions.docent.statistics`); it
  * never sees the index itself.
  */
+import { isQuestionWord, processTerm, tokenizeText } from '../retrieval/search-terms';
 
 /** Anything that knows the docs' vocabulary: the docs index satisfies it. */
 export interface DocsVocabulary {
@@ -16,14 +17,30 @@ export interface DocsVocabulary {
 /**
  * The statistics of a question's terms, as JSON.
  *
- * @example { sectionCount: 412, sectionsWithTerm: { theme: 37, giscus: 0 } }
+ * @example { sectionCount: 412, sectionsWithTerm: { theme: 37, nginx: 0 }, names: ['nginx'] }
  */
 export type TermStatistics = {
   /** How many sections the docs have. */
   sectionCount: number;
   /** In how many sections each term occurs; `0` for a term the docs never use. */
   sectionsWithTerm: Record<string, number>;
+  /**
+   * Terms of the reader's words that are not English words, however they were written ("nginx",
+   * "hreflang"): names of products and tools, which the docs must mention to answer.
+   */
+  names?: string[];
 };
+
+/** An English dictionary: the `WordNet` class satisfies it. */
+export interface EnglishDictionary {
+  /** Whether a lower-case word (any inflection) is an English word. */
+  isEnglishWord(word: string): boolean;
+}
+
+// A word WordNet could judge: plain lower-case letters, long enough not to be an abbreviation.
+const plainWord = /^[a-z]{3,}$/;
+// Below this share of English words, a question is in another language and its words are not names.
+const englishShare = 0.8;
 
 /** The statistics of `terms` (duplicates once) from a vocabulary. */
 export function termStatistics(vocabulary: DocsVocabulary, terms: Iterable<string>): TermStatistics {
@@ -42,7 +59,32 @@ export function isTermStatistics(value: unknown): value is TermStatistics {
     statistics.sectionCount > 0 &&
     typeof statistics.sectionsWithTerm === 'object' &&
     statistics.sectionsWithTerm !== null &&
-    Object.values(statistics.sectionsWithTerm).every((count) => typeof count === 'number')
+    Object.values(statistics.sectionsWithTerm).every((count) => typeof count === 'number') &&
+    (statistics.names === undefined || (Array.isArray(statistics.names) && statistics.names.every((name) => typeof name === 'string')))
   );
 }
 
+
+/**
+ * Adds the names among the reader's words to their statistics: words that are not English
+ * ("nginx", "hreflang"), nor two English words written together ("dropdown"). A question in
+ * another language (mostly words that are not English) has no such names.
+ */
+export function withReaderNames(statistics: TermStatistics, text: string, dictionary: EnglishDictionary): TermStatistics {
+  const words = [...new Set(tokenizeText(text).map((word) => word.toLowerCase()))].filter(
+    (word) => plainWord.test(word) && (processTerm(word) ?? []).some((term) => !isQuestionWord(term)),
+  );
+  const english = words.filter((word) => dictionary.isEnglishWord(word));
+  if (english.length < englishShare * words.length) return statistics;
+  const names = new Set<string>();
+  for (const word of words) if (!english.includes(word) && !isCompound(word, dictionary)) for (const term of processTerm(word) ?? []) names.add(term);
+  return names.size === 0 ? statistics : { ...statistics, names: [...names] };
+}
+
+// "dropdown" and "walkthrough" are English words written together, not names.
+function isCompound(word: string, dictionary: EnglishDictionary): boolean {
+  for (let split = 2; split <= word.length - 2; split++) {
+    if (dictionary.isEnglishWord(word.slice(0, split)) && dictionary.isEnglishWord(word.slice(split))) return true;
+  }
+  return false;
+}
