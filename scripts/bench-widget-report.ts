@@ -29,6 +29,8 @@ export interface FirstOpenSample {
   milliseconds: number;
   /** The longest task meanwhile; 0 when none reached 50 ms. */
   longestTask: number;
+  /** The longest task from the pointer to a second after the focus; 0 when none reached 50 ms. */
+  longestTaskAfter: number;
 }
 
 /** One streamed answer. */
@@ -58,6 +60,8 @@ export interface WidgetReport {
   settleMilliseconds: number;
   loads: LoadSamples;
   firstOpens: FirstOpenSample[];
+  /** First opens as soon as the launcher shows after the `load` event. */
+  earlyOpens: FirstOpenSample[];
   streaming: StreamingSample[];
 }
 
@@ -99,12 +103,14 @@ export function printWidgetReport(report: WidgetReport): void {
   );
   console.log(`\nthe widget's tasks in the median load, in order: ${typical?.trace.tasks.map((task) => `${task.kind} ${formatMilliseconds(task.duration)}`).join(', ') ?? '—'}`);
   console.log('');
+  const firstOpenRows = (label: string, samples: readonly FirstOpenSample[]) => [
+    [`${label}: pointer on the launcher → textbox focused`, formatMilliseconds(median(samples.map((sample) => sample.milliseconds))), formatMilliseconds(Math.max(...samples.map((sample) => sample.milliseconds))), 'target ≤ 150 ms'],
+    [`${label}: longest task meanwhile`, formatLongTask(median(samples.map((sample) => sample.longestTask))), formatLongTask(Math.max(...samples.map((sample) => sample.longestTask))), `budget < ${budgetMilliseconds} ms`],
+    [`${label}: longest task until 1 s after the focus`, formatLongTask(median(samples.map((sample) => sample.longestTaskAfter))), formatLongTask(Math.max(...samples.map((sample) => sample.longestTaskAfter))), 'the conversation\'s code, if not loaded yet'],
+  ];
   printTable(
-    ['first open (click launcher → textbox focused)', 'median', 'max', 'note'],
-    [
-      ['time from pointer on the launcher', formatMilliseconds(median(firstOpens.map((sample) => sample.milliseconds))), formatMilliseconds(Math.max(...firstOpens.map((sample) => sample.milliseconds))), 'panel code evaluated on hover/first open'],
-      ['longest task meanwhile', formatLongTask(median(firstOpens.map((sample) => sample.longestTask))), formatLongTask(Math.max(...firstOpens.map((sample) => sample.longestTask))), 'evaluating the panel\'s code is most of it'],
-    ],
+    [`first open (${cpuSlowdown}× CPU)`, 'median', 'max', 'note'],
+    [...firstOpenRows('after the load settled', firstOpens), ...firstOpenRows('as soon as the launcher shows', report.earlyOpens)],
   );
   console.log('');
   const rows = streaming.map((sample, index) => {

@@ -10,8 +10,9 @@
  *    (DESIGN.md): no task of the widget's reaches 50 ms. Since other processes stretch wall
  *    times, N unthrottled loads more give the CPU time of those tasks, times the slowdown: what
  *    they would take throttled on an idle machine.
- * 2. First open: from the first pointer event on the launcher to the textbox having focus, and
- *    the longest task meanwhile.
+ * 2. First open: from the first pointer event on the launcher to the textbox having focus, the
+ *    longest task meanwhile and in the second after; once after the load has settled (the
+ *    widget's idle work done) and once as soon as the launcher shows.
  * 3. Streaming: answers of increasing length from a scripted model (Markdown with headings,
  *    lists and code blocks, in chunks of ~20 characters every 8 ms); main-thread time per chunk
  *    (CDP `Performance.getMetrics`) must not grow with the answer's length.
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startTestServer } from '../e2e/fixtures/server';
 import playwrightConfig from '../playwright.config';
+import { measureFirstOpen } from './bench-widget-first-open';
 import { createLongAnswerModel, longAnswerChunks, longAnswerQuestion } from './bench-widget-model';
 import { loadLongTasks, longTasksSince, mainThreadTime, openBenchPage, waitForLauncher } from './bench-widget-page';
 import { printWidgetReport, type FirstOpenSample, type LoadSample, type StreamingSample } from './bench-widget-report';
@@ -70,6 +72,7 @@ try {
     const withWidget: LoadSample[] = [];
     const unthrottled: LoadSample[] = [];
     const firstOpens: FirstOpenSample[] = [];
+    const earlyOpens: FirstOpenSample[] = [];
     for (let run = 0; run < loads; run++) {
       console.error(`load ${run + 1}/${loads}`);
       without.push((await measureLoad(browser, pageUrl, { withoutWidget: true, slowdown: cpuSlowdown })).sample);
@@ -77,6 +80,7 @@ try {
       withWidget.push(measured.sample);
       if (measured.firstOpen) firstOpens.push(measured.firstOpen);
       unthrottled.push((await measureLoad(browser, pageUrl, { withoutWidget: false, slowdown: 1 })).sample);
+      earlyOpens.push(await measureEarlyFirstOpen(browser, pageUrl));
     }
     const streaming: StreamingSample[] = [];
     for (const characters of answerLengths) {
@@ -91,6 +95,7 @@ try {
       settleMilliseconds,
       loads: { without, withWidget, unthrottled },
       firstOpens,
+      earlyOpens,
       streaming,
     });
   } finally {
@@ -140,59 +145,25 @@ async function measureLoad(browser: Browser, pageUrl: string, settings: LoadSett
     if (sample.trace.evaluation === 0) throw new Error(`the widget's script did not run within ${settleMilliseconds} ms of the load event`);
     if (settings.firstOpen !== true) return { sample };
     await waitForLauncher(bench.page, stepTimeout);
-    return { sample, firstOpen: await measureFirstOpen(bench.page) };
+    return { sample, firstOpen: await measureFirstOpen(bench.page, stepTimeout) };
   } finally {
     await bench.close();
   }
 }
 
-interface FirstOpenMarks {
-  /** First pointer event on the launcher (page clock, ms). */
-  start: number;
-  /** Resolves with the time the textbox received focus. */
-  focused: Promise<number>;
-}
-
-type FirstOpenWindow = Window & { benchFirstOpen?: FirstOpenMarks };
-
-/** Clicks the launcher; the time from the first pointer event on it to the textbox's focus. */
-async function measureFirstOpen(page: Page): Promise<FirstOpenSample> {
-  const launcher = page.getByRole('button', { name: launcherName, exact: true });
-  // Playwright's selector engine is compiled in the page on first use: not during the measure.
-  await launcher.waitFor({ timeout: stepTimeout });
-  await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    const host = document.querySelector('[data-docent]');
-    const shadowRoot = host?.shadowRoot;
-    if (host == null || shadowRoot == null) throw new Error('the widget has not rendered');
-    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
-    let focus: ((time: number) => void) | undefined;
-    const marks: FirstOpenMarks = { start: -1, focused: new Promise((resolve) => (focus = resolve)) };
-    (window as FirstOpenWindow).benchFirstOpen = marks;
-    // Hovering the launcher already starts loading the panel: the clock starts there.
-    for (const type of ['pointerover', 'pointerdown', 'click']) {
-      window.addEventListener(type, (event) => {
-        if (marks.start < 0 && event.composedPath().includes(host)) marks.start = event.timeStamp;
-      }, { capture: true });
-    }
-    shadowRoot.addEventListener('focusin', (event) => {
-      if ((event.target as Element).matches('textarea, input')) focus?.(performance.now());
-    });
-  });
-  await launcher.click({ timeout: stepTimeout });
-  const { start, focused } = await page.evaluate(
-    async (timeout) => {
-      const marks = (window as FirstOpenWindow).benchFirstOpen;
-      if (marks === undefined) throw new Error('the first-open marks are missing');
-      const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the textbox was not focused within ${timeout} ms`)), timeout));
-      return { start: marks.start, focused: await Promise.race([marks.focused, timer]) };
-    },
-    stepTimeout,
-  );
-  // A long task is reported when it ends: give the one that focused the textbox time to.
-  await page.waitForTimeout(200);
-  const during = (await longTasksSince(page)).filter((task) => task.startTime < focused && task.startTime + task.duration > start);
-  return { milliseconds: focused - start, longestTask: Math.max(0, ...during.map((task) => task.duration)) };
+/**
+ * A first open as early as a reader could: the launcher clicked as soon as it shows after the
+ * `load` event, before the widget's idle work (loading the conversation's code) has run.
+ */
+async function measureEarlyFirstOpen(browser: Browser, pageUrl: string): Promise<FirstOpenSample> {
+  const bench = await openBenchPage(browser, { cpuSlowdown });
+  try {
+    await bench.page.goto(pageUrl, { waitUntil: 'load', timeout: stepTimeout });
+    await waitForLauncher(bench.page, stepTimeout);
+    return await measureFirstOpen(bench.page, stepTimeout);
+  } finally {
+    await bench.close();
+  }
 }
 
 /** Asks a question through `Docent.ask` and resolves when its answer has finished (page clock). */

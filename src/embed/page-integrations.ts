@@ -2,6 +2,7 @@ import { effect } from '@preact/signals-core';
 import { attachCodeBlockButtons, createSelectionTracker } from '../core/page-context.js';
 import { parseShortcut } from '../core/shortcut.js';
 import type { WidgetStore } from '../core/store.js';
+import { preloadConversation } from '../ui/conversation-loader.js';
 import { whenIdle } from './idle.js';
 import { isolateKeystrokes, listenForShortcut } from './keyboard.js';
 
@@ -9,7 +10,8 @@ import { isolateKeystrokes, listenForShortcut } from './keyboard.js';
  * Connects a widget to its host page: the keyboard shortcut, keystroke isolation at the
  * shadow host, selection tracking and code-block buttons. Each follows the options live
  * (`Docent.update()`); the selection tracker and the code-block scan start when the browser
- * is idle, so the page's load sees no long task from them.
+ * is idle, so the page's load sees no long task from them. Then, still at idle and one slice
+ * per idle callback, the conversation's code is loaded, so that the first open finds it ready.
  * @returns a function that disconnects everything.
  */
 export function connectToPage(store: WidgetStore, host: Element): () => void {
@@ -70,6 +72,8 @@ export function connectToPage(store: WidgetStore, host: Element): () => void {
       };
     }),
   );
+
+  stops.push(whenIdle(() => preloadConversation(whenIdle)));
 
   return () => {
     for (const stop of stops.reverse()) stop();

@@ -2,15 +2,15 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerChunks, errorResponse, sse, streamResponse } from '../core/testing/scripted-server.js';
-import { loadPanel } from './Assistant.js';
+import { loadConversation } from './conversation-loader.js';
 import { heldStream, renderAssistant } from './testing/render-assistant.js';
 import type { AssistantHarness } from './testing/render-assistant.js';
 
 let harness: AssistantHarness | undefined;
 
-// The panel's module is loaded on first open; compiling it for the test run takes a while once.
+// The conversation's code is loaded on first open; compiling it for the test run takes a while once.
 beforeAll(async () => {
-  await loadPanel();
+  await loadConversation();
 }, 30_000);
 
 afterEach(async () => {
@@ -69,8 +69,9 @@ describe('Assistant', () => {
     );
     const dialog = await openPanel();
     fireEvent.click(within(dialog).getByRole('button', { name: 'How do I install it?' }));
+    // The log's element is the conversation's once its code is there (a task after the dialog).
+    await waitFor(() => expect(within(dialog).getByRole('log').textContent).toContain('Run npm install docent in your project.'));
     const log = within(dialog).getByRole('log');
-    await waitFor(() => expect(log.textContent).toContain('Run npm install docent in your project.'));
     expect(log.querySelector('strong')?.textContent).toBe('npm install docent');
     expect(log.getAttribute('aria-live')).toBe('off');
 
@@ -193,7 +194,8 @@ describe('Assistant', () => {
 
     const reloaded = harness.reload();
     await openPanel();
-    expect(screen.getByRole('log').textContent).toContain('Will this survive?');
+    // The stored conversation comes with the log's code, a task after the dialog.
+    await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Will this survive?'));
     expect(screen.getByRole('log').textContent).toContain('Kept across pages.');
     expect(reloaded.thread.value.threadId).toBe('thread-3');
 

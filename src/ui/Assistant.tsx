@@ -7,7 +7,8 @@ import { formatShortcut, isApplePlatform, parseShortcut } from '../core/shortcut
 import type { Shortcut } from '../core/shortcut.js';
 import type { WidgetStore } from '../core/store.js';
 import { Launcher } from './Launcher.js';
-import type { AssistantPanel as AssistantPanelComponent } from './AssistantPanel.js';
+import { AssistantPanel } from './AssistantPanel.js';
+import { loadConversation, preloadStarted } from './conversation-loader.js';
 import { SelectionPopover, attachSelection } from './SelectionPopover.js';
 
 /** Props of {@link Assistant}. */
@@ -44,43 +45,12 @@ export function ariaKeyShortcut(shortcut: Shortcut, apple: boolean = isApplePlat
   return parts.filter(Boolean).join('+');
 }
 
-type PanelModule = typeof import('./AssistantPanel.js');
-let panelModule: Promise<PanelModule> | undefined;
-
-/**
- * Loads the panel's code (the chat SDK, Markdown, highlighting) once per page. The root calls
- * it on first open, or earlier when the reader points at or focuses the launcher, so the page's
- * load never pays for it.
- */
-export function loadPanel(): Promise<PanelModule> {
-  panelModule ??= import('./AssistantPanel.js');
-  return panelModule;
-}
-
-/** The panel component once `needed` has been true and its module has loaded; null before. */
-function useLazyPanel(needed: boolean): typeof AssistantPanelComponent | null {
-  const [component, setComponent] = useState<typeof AssistantPanelComponent | null>(null);
-  useEffect(() => {
-    if (!needed || component !== null) return;
-    let mounted = true;
-    loadPanel().then(
-      (module) => {
-        if (mounted) setComponent(() => module.AssistantPanel);
-      },
-      (error: unknown) => console.error('[docent] the assistant panel failed to load:', error),
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [needed]);
-  return component;
-}
-
 /**
  * The whole widget for one store: the launcher, the panel with the conversation, and the
- * "Ask AI" button next to text selected in the page. The panel's code is loaded and the
- * conversation started on first open (or the first `ask()`), so at page load only the
- * launcher is rendered. (The shortcut
+ * "Ask AI" button next to text selected in the page. At page load only the launcher is
+ * rendered; the panel on first open (or the first `ask()`), or earlier, closed, when the page
+ * is idle after its load and the conversation's heavy code starts loading in slices there
+ * (`conversation-loader.ts`). (The shortcut
  * and keeping keystrokes from the host page's hotkeys are the embedding's job, `src/embed`.)
  *
  * @example render(<Assistant store={createWidgetStore(options)} />, shadowRoot)
@@ -94,10 +64,20 @@ export function Assistant({ store }: AssistantProps): JSX.Element {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const openAtLoad = useRef(isOpen && !hasPendingQuestion);
   const panelStarted = useRef(false);
-  if (isOpen || hasPendingQuestion) panelStarted.current = true;
-  const AssistantPanel = useLazyPanel(panelStarted.current);
+  const [prepared, setPrepared] = useState(false);
+  if (isOpen || hasPendingQuestion || prepared) panelStarted.current = true;
   const [focusRequest, setFocusRequest] = useState(0);
   const shortcut = useMemo(() => (options.shortcut ? parseShortcut(options.shortcut) : null), [options.shortcut]);
+
+  // When the page is idle after its load, the closed panel is rendered too, in a task of its
+  // own: the first open then only shows it and moves focus.
+  useEffect(() => {
+    let mounted = true;
+    void preloadStarted.then(() => setTimeout(() => mounted && setPrepared(true), 0));
+    return () => {
+      mounted = false;
+    };
+  }, []);
 
   return (
     <div
@@ -114,10 +94,12 @@ export function Assistant({ store }: AssistantProps): JSX.Element {
           shortcutHint={shortcut ? formatShortcut(shortcut) : null}
           keyShortcuts={shortcut ? ariaKeyShortcut(shortcut) : null}
           onClick={() => store.toggle()}
-          onIntent={() => void loadPanel()}
+          // Pointing at the launcher starts loading the conversation's code if the idle preload
+          // has not; a failure is reported by the panel, which waits for the same load.
+          onIntent={() => void loadConversation().catch(() => {})}
         />
       ) : null}
-      {AssistantPanel ? (
+      {panelStarted.current ? (
         <AssistantPanel
           store={store}
           open={isOpen}

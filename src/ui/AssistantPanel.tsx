@@ -1,16 +1,11 @@
 import type { JSX, RefObject } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { DocentUIMessage } from '../core/context-item.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetStore } from '../core/store.js';
 import { Composer } from './Composer.js';
-import { ErrorNotice } from './ErrorNotice.js';
-import { hasText } from './Message.js';
-import type { FeedbackValue } from './MessageActions.js';
-import { MessageList } from './MessageList.js';
+import type { ConversationControls, ConversationLog as ConversationLogComponent } from './ConversationLog.js';
+import { loadConversation } from './conversation-loader.js';
 import { Panel } from './Panel.js';
-import type { Source } from './Sources.js';
 import { Suggestions } from './Suggestions.js';
-import { useConversation } from './use-conversation.js';
 
 /** Props of {@link AssistantPanel}. */
 export interface AssistantPanelProps {
@@ -26,54 +21,47 @@ export interface AssistantPanelProps {
   focusRequest: number;
 }
 
+const idleControls: ConversationControls = { busy: false, stop: () => {} };
+
 /**
- * The panel with the conversation: `useChat` over the store's transport, the messages, the
- * error notice, the suggestions and the composer. This module holds everything heavy (the
- * chat SDK, Markdown, highlighting), so the root loads it on first open, not at page load.
+ * The panel: the dialog with its header, the conversation log and the composer. The dialog,
+ * the focused textbox and the suggestions render at once from code evaluated with the launcher;
+ * the conversation (the chat SDK, Markdown, highlighting) comes in when its code has loaded
+ * (`conversation-loader.ts`), usually already at idle after the page's load. A question asked
+ * before that waits in the store's `pendingQuestion` and is sent as soon as the chat is ready.
  */
 export function AssistantPanel({ store, open, launcherRef, focusOnMount, focusRequest }: AssistantPanelProps): JSX.Element {
   const options = store.options.value;
   const { labels } = options;
   const context = store.context.value;
-  const { chat, busy } = useConversation(store);
+  // Rendered closed ahead of the first open, the panel starts the conversation (which renders
+  // a stored one) only when it opens or a question waits: the host page's load never pays for it.
+  const conversationStarted = useRef(false);
+  if (open || store.pendingQuestion.value !== null) conversationStarted.current = true;
+  const ConversationLog = useConversationLog(conversationStarted.current);
+  const [controls, setControls] = useState<ConversationControls>(idleControls);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({});
 
   useEffect(() => {
     if (focusRequest > 0) textareaRef.current?.focus();
   }, [focusRequest]);
 
-  // Message rows are memoised and keep the callbacks of their first render, so the callbacks
-  // read the current chat through a ref instead of closing over it.
-  const latestChat = useRef(chat);
-  latestChat.current = chat;
-  const handlers = useMemo(
-    () => ({
-      onFeedback(message: DocentUIMessage, value: FeedbackValue) {
-        setFeedback((current) => ({ ...current, [message.id]: value }));
-        store.events.emit('feedback', { messageId: message.id, threadId: store.thread.peek().threadId, value });
-      },
-      onRegenerate() {
-        void latestChat.current.regenerate();
-      },
-      onSourceClick(message: DocentUIMessage, source: Source) {
-        store.events.emit('source-click', { url: source.url, title: source.title, messageId: message.id });
-      },
-    }),
-    [store],
-  );
-
-  const last = chat.messages.at(-1);
-  const incompleteMessageId =
-    chat.error !== undefined && last?.role === 'assistant' && hasText(last) ? last.id : null;
-
   function submit(): void {
     const text = store.draft.peek().trim();
-    if (text === '' || busy) return;
+    if (text === '' || controls.busy) return;
     store.draft.value = '';
     // ask() moves the attached context into the pending question, which the conversation sends.
     store.ask(text);
   }
+
+  const suggestions = (
+    <Suggestions
+      title={options.title}
+      heading={labels.suggestionsHeading}
+      suggestions={options.suggestions}
+      onPick={(question) => store.ask(question)}
+    />
+  );
 
   return (
     <Panel
@@ -83,47 +71,54 @@ export function AssistantPanel({ store, open, launcherRef, focusOnMount, focusRe
       onClose={() => store.close()}
       onNewConversation={() => {
         store.reset();
-        setFeedback({});
         textareaRef.current?.focus();
       }}
       initialFocusRef={textareaRef}
       fallbackFocusRef={launcherRef}
       focusOnMount={focusOnMount}
     >
-      <MessageList
-        messages={chat.messages}
-        status={chat.status}
-        labels={labels}
-        incompleteMessageId={incompleteMessageId}
-        feedback={feedback}
-        onFeedback={handlers.onFeedback}
-        onRegenerate={handlers.onRegenerate}
-        onSourceClick={handlers.onSourceClick}
-        empty={
-          <Suggestions
-            title={options.title}
-            heading={labels.suggestionsHeading}
-            suggestions={options.suggestions}
-            onPick={(question) => store.ask(question)}
-          />
-        }
-        footer={
-          chat.error !== undefined && !busy ? (
-            <ErrorNotice error={chat.error} labels={labels} onRetry={handlers.onRegenerate} />
-          ) : null
-        }
-      />
+      {ConversationLog ? (
+        <ConversationLog store={store} onControls={setControls} empty={suggestions} />
+      ) : (
+        // The log until its code is there: the suggestions of a new conversation; empty once a
+        // question waits (it appears with the code), or in a conversation under way (a thread).
+        <div class="docent-log" role="log" aria-live="off" aria-label={labels.conversation} tabIndex={0}>
+          {store.pendingQuestion.value ?? store.thread.value.threadId ? null : suggestions}
+        </div>
+      )}
       <Composer
         draft={store.draft}
         context={context}
         onRemoveContext={(index) => store.removeContext(index)}
         labels={labels}
         disclaimer={options.disclaimer}
-        busy={busy}
+        busy={controls.busy}
         onSubmit={submit}
-        onStop={() => void chat.stop()}
+        onStop={controls.stop}
         textareaRef={textareaRef}
       />
     </Panel>
   );
+}
+
+/**
+ * The conversation log component once `needed` and its code has loaded, never in the render
+ * that opens the panel: the dialog, focus and suggestions get a task of their own, and the log
+ * (creating the chat, rendering a stored conversation) the next one, so that neither is a long
+ * task on a slow phone.
+ */
+function useConversationLog(needed: boolean): typeof ConversationLogComponent | null {
+  const [component, setComponent] = useState<typeof ConversationLogComponent | null>(null);
+  useEffect(() => {
+    if (!needed) return;
+    let mounted = true;
+    loadConversation().then(
+      (module) => setTimeout(() => mounted && setComponent(() => module.ConversationLog), 0),
+      (error: unknown) => console.error('[docent] the assistant panel failed to load:', error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [needed]);
+  return component;
 }
