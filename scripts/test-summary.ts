@@ -36,6 +36,7 @@ if (unit) {
 const e2e = readJson<PlaywrightReport>('reports/e2e.json');
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky;
+  if (e2e.stats.flaky > 0) console.error(`${e2e.stats.flaky} e2e test(s) passed only on their retry (flaky): see the list above`);
   failed += e2e.stats.unexpected;
   skipped += e2e.stats.skipped;
 } else {
