@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isDecline } from './decline';
-import { evalPagePath, rankedPages, rankOf } from './page-path';
+import { comparablePath } from '../retrieval/section-filter';
+import { rankedPages, rankOf } from './page-path';
 
-describe('evalPagePath', () => {
+describe('page paths compared by comparablePath', () => {
   it('ignores origin, trailing slash, .html, index, anchor and query', () => {
-    expect(evalPagePath('https://vitepress.dev/guide/deploy.html#gitlab-pages')).toBe('/guide/deploy');
-    expect(evalPagePath('/guide/deploy/?tab=1')).toBe('/guide/deploy');
-    expect(evalPagePath('/guide/index.html')).toBe('/guide');
-    expect(evalPagePath('https://example.com/')).toBe('/');
-    expect(evalPagePath('/index')).toBe('/');
+    expect(comparablePath('https://vitepress.dev/guide/deploy.html#gitlab-pages')).toBe('/guide/deploy');
+    expect(comparablePath('/guide/deploy/?tab=1')).toBe('/guide/deploy');
+    expect(comparablePath('/guide/index.html')).toBe('/guide');
+    expect(comparablePath('https://example.com/')).toBe('/');
+    expect(comparablePath('/index')).toBe('/');
   });
 
   it('ranks distinct pages in order and finds the first expected one within the depth', () => {
