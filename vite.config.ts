@@ -29,8 +29,9 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
 const bundledForNpm = new Set(['@ai-sdk/react']);
 const npmExternals = Object.keys(packageJson.dependencies).filter((name) => !bundledForNpm.has(name));
 // Node built-ins stay imports: the CLI entry runs in Node.
+// `docent-server` (the reference server, for `docent eval`) is never bundled: the CLI loads it if installed.
 const isNpmExternal = (id: string) =>
-  id.startsWith('node:') || npmExternals.some((name) => id === name || id.startsWith(`${name}/`));
+  id.startsWith('node:') || id === 'docent-server' || id.startsWith('docent-server/') || npmExternals.some((name) => id === name || id.startsWith(`${name}/`));
 
 /** swr's module-level "use client" means nothing outside React Server Components. */
 const quietDirectives = <Warning extends { code?: string }>(warning: Warning, warn: (warning: Warning) => void) => {

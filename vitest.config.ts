@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,11 +12,13 @@ export default defineConfig({
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      // The server's eval runner as source (its package entry loads it through tsx for plain Node).
+      { find: /^docent-server\/eval$/, replacement: fileURLToPath(new URL('./server/src/eval/run-eval.ts', import.meta.url)) },
     ],
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

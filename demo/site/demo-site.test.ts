@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestDocs } from '../../src/server/ingest/ingest-docs';
-import { loadDocPages } from '../../src/server/ingest/markdown-pages';
+import { ingestDocs } from '../../server/src/ingest/ingest-docs';
+import { loadDocPages } from '../../server/src/ingest/markdown-pages';
 import { createDemoSite, strictContentSecurityPolicy } from './demo-site';
 
 const docsFolder = fileURLToPath(new URL('../docs/', import.meta.url));

@@ -1,6 +1,6 @@
 import { Marked, Renderer } from 'marked';
 import type { Tokens } from 'marked';
-import { gfmAnchorSlugger, gfmHeadingText } from '../../src/server/ingest/dialects/gfm';
+import { gfmAnchorSlugger, gfmHeadingText } from '../../server/src/ingest/dialects/gfm';
 import { highlightToHtml } from './code-highlight';
 import { escapeHtml } from './escape-html';
 

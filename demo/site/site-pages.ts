@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import matter from 'gray-matter';
-import { loadDocPages, type DocPage } from '../../src/server/ingest/markdown-pages';
+import { loadDocPages, type DocPage } from '../../server/src/ingest/markdown-pages';
 
 /** A documentation page as the demo site shows it: the loaded page and its place in the navigation. */
 export interface SitePage extends DocPage {

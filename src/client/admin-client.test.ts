@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentJob } from './agent-types';
 import { createAdminClient } from './admin-client';
 import { DocentApiError, DocentTimeoutError } from './errors';
-import { createGate, promptDrivenScript, type AgentScript } from '../server/agent/testing/scripted-agent-model';
-import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../server/agent/testing/agent-test-server';
+import { createGate, promptDrivenScript, type AgentScript } from '../../server/src/agent/testing/scripted-agent-model';
+import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../../server/src/agent/testing/agent-test-server';
 
 let server: AgentTestServer | undefined;
 afterEach(async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGate, promptDrivenScript, type AgentScriptFunction } from '../server/agent/testing/scripted-agent-model';
-import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../server/agent/testing/agent-test-server';
+import { createGate, promptDrivenScript, type AgentScriptFunction } from '../../server/src/agent/testing/scripted-agent-model';
+import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../../server/src/agent/testing/agent-test-server';
 
 const launcher = fileURLToPath(new URL('../../bin/docent.js', import.meta.url));
 
@@ -109,7 +109,7 @@ describe('docent CLI (run as a process)', () => {
   }, 60_000);
 
   it('evaluates a question file on a docs folder in its own process and writes the report', async () => {
-    const fixtures = fileURLToPath(new URL('../server/eval/fixtures/', import.meta.url));
+    const fixtures = fileURLToPath(new URL('../../server/src/eval/fixtures/', import.meta.url));
     const folder = mkdtempSync(join(tmpdir(), 'docent-cli-eval-'));
     try {
       const report = join(folder, 'report.json');

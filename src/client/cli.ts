@@ -136,9 +136,22 @@ async function runAsk(io: CliIo, command: Extract<CliCommand, { kind: 'ask' }>, 
 }
 
 /**
- * `docent eval`: the runner is server code (it can index a docs folder in this process), loaded
- * only for this command so the client modules never pull it in.
+ * `docent eval`: the runner is server code (it indexes a docs folder in this process), so it
+ * comes from the reference server's package, `docent-server`, loaded only for this command: the
+ * widget package never depends on it.
  */
+/** The reference server's eval runner, or a usage error saying where to get it. */
+async function importEvalRunner(): Promise<typeof import('docent-server/eval')> {
+  try {
+    return await import('docent-server/eval');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new UsageError(
+      'docent eval runs the reference server\'s retrieval, which is not installed here: run it from a Docent checkout (npm run eval, or npx docent eval there) or install the server package (npm install <checkout>/server).',
+    );
+  }
+}
+
 async function runEval(io: CliIo, command: Extract<CliCommand, { kind: 'eval' }>, settings: CliSettings): Promise<number> {
   const remote =
     command.url === undefined
@@ -148,7 +161,7 @@ async function runEval(io: CliIo, command: Extract<CliCommand, { kind: 'eval' }>
           domain: requireSetting(settings.domain, '--domain', 'DOCENT_DOMAIN'),
           apiKey: requireKey(io, 'DOCENT_ASSISTANT_KEY', 'an assistant key (svc_dsc_…) of that domain'),
         };
-  const { runEvalCommand, isEvalInputError } = await import('../server/eval/run-eval');
+  const { runEvalCommand, isEvalInputError } = await importEvalRunner();
   const progress = startProgress(io.stderr, `Evaluating ${command.questionsFile}`);
   try {
     await runEvalCommand({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskMessage, AskOptions, AskResult, AssistantClient } from '../../client/assistant-client';
+import type { AskMessage, AskOptions, AskResult, AssistantClient } from '../../../src/client/assistant-client';
 import { parseQuestionSet } from './question-set';
 import { countRequests, runQuestionSet } from './runner';
 

@@ -1,4 +1,4 @@
-import type { AskMessage, AskSource, AssistantClient } from '../../client/assistant-client';
+import type { AskMessage, AskSource, AssistantClient } from '../../../src/client/assistant-client';
 import { isDecline } from './decline';
 import { computeMetrics, type EvalMetrics } from './metrics';
 import { rankedPages, rankOf } from './page-path';

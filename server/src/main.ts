@@ -229,8 +229,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return running;
 }
 
-/** `tsx src/server/main.ts [--config path]`: start, print the summary, stop cleanly on SIGINT/SIGTERM. */
-async function main(): Promise<void> {
+/** `docent-server [--config path]` (or `tsx server/src/main.ts`): start, print the summary, stop cleanly on SIGINT/SIGTERM. */
+export async function main(): Promise<void> {
   let running: RunningServer;
   try {
     running = await startServer({ argv: process.argv.slice(2), print: (line) => console.log(line) });

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createAssistantClient, type AssistantClient } from '../../client/assistant-client';
+import { createAssistantClient, type AssistantClient } from '../../../src/client/assistant-client';
 import { parseConfig } from '../config';
 import type { Logger } from '../http/logger';
 import { startServer } from '../main';

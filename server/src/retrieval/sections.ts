@@ -1,6 +1,6 @@
 /**
  * A part of a page between two headings (`#` to `###`): the unit retrieval returns and answers
- * cite. Made by ingestion (`src/server/ingest`), with the anchors its generator gives.
+ * cite. Made by ingestion (`server/src/ingest`), with the anchors its generator gives.
  */
 export interface DocSection {
   /** Unique within a docs folder: `pagePath#anchor`, or `pagePath` for the intro. */

@@ -1,4 +1,4 @@
-import type { AgentJobStatus, HaultReason } from '../../client/agent-types';
+import type { AgentJobStatus, HaultReason } from '../../../src/client/agent-types';
 
 /* What the agent-job modules pass around: stored jobs, queued prompts, todos and outcomes. */
 

@@ -21,7 +21,7 @@ const shortPath = (path: string) => {
 
 /** What {@link evaluateAllSets} runs and where it prints. */
 export interface EvaluateAllOptions {
-  /** Question files, or folders of `questions-*.json`. Default: `src/server/eval/sets/`. */
+  /** Question files, or folders of `questions-*.json`. Default: `server/src/eval/sets/`. */
   sets?: readonly string[];
   /** `DOCENT_EVAL_CORPORA`: unpacked corpora, one folder per set name. */
   corporaFolder?: string;
@@ -103,7 +103,7 @@ export async function evaluateAllSets(options: EvaluateAllOptions): Promise<Map<
   return reports;
 }
 
-/** `tsx src/server/eval/eval-all.ts [sets or folders…] [--verbose] [--json report.json]`. */
+/** `tsx server/src/eval/eval-all.ts [sets or folders…] [--verbose] [--json report.json]`. */
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,

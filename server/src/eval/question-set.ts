@@ -52,7 +52,7 @@ const questionSetSchema = z.looseObject({
   currentPath: z.array(z.union([steerCaseSchema, keepCaseSchema])).default([]),
 });
 
-/** A question set as parsed (see `src/server/eval/sets/questions-prettier.json` for a complete example). */
+/** A question set as parsed (see `server/src/eval/sets/questions-prettier.json` for a complete example). */
 export type QuestionSet = z.output<typeof questionSetSchema>;
 /** An answerable question with the pages that answer it. */
 export type EvalQuestion = z.output<typeof questionSchema>;

@@ -8,7 +8,7 @@ import { runQuestionSet, type EvalReport, type EvalRun } from './runner';
 
 /** What `docent eval` was asked to do. */
 export interface EvalCommandOptions {
-  /** The question file (format of `src/server/eval/sets/questions-*.json`). */
+  /** The question file (format of `server/src/eval/sets/questions-*.json`). */
   questionsFile: string;
   /** In-process mode: the docs folder to index. */
   docs?: string;

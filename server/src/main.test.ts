@@ -181,7 +181,7 @@ describe('streams in flight', () => {
 
 describe('the command line', () => {
   function run(args: string[], environment: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...args], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import type { AgentJob, AgentSession } from '../../client/agent-types';
+import type { AgentJob, AgentSession } from '../../../src/client/agent-types';
 import type { JobRecord, TodoItem } from './job-types';
 
 const isoTime = (milliseconds: number) => new Date(milliseconds).toISOString();

@@ -32,7 +32,7 @@ export interface AppServices {
 
 /**
  * A group of routes mounted after the assistant API: the agent-job endpoints
- * (`src/server/agent/routes.ts`) and the demo site (`demo/site/demo-site.ts`) plug in here.
+ * (`server/src/agent/routes.ts`) and the demo site (`demo/site/demo-site.ts`) plug in here.
  */
 export interface AppExtension {
   /** Name for logs, e.g. `agent-jobs`. */
