@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
 import { expect, it } from 'vitest';
 
-// A host `Prism` global that cannot be swapped out (frozen, not configurable) and that asks for
-// the page to be highlighted automatically. Set up before the highlighter loads.
-const hostPrism = Object.freeze({ manual: false });
-Object.defineProperty(globalThis, 'Prism', { value: hostPrism, writable: false, enumerable: true, configurable: false });
+// A host page that loads prism.js with a plain script tag has a `var Prism`: a global that is
+// writable but can be neither deleted nor redefined, here asking for the page to be highlighted
+// automatically. Set up before the highlighter loads.
+const hostPrism = { manual: false, languages: { host: {} } };
+Object.defineProperty(globalThis, 'Prism', { value: hostPrism, writable: true, enumerable: true, configurable: false });
 
-it('switches off automatic highlighting even when the host Prism could not be hidden from the core', async () => {
+it("never reads nor writes the host page's Prism global, and still highlights", async () => {
+  const { highlightCode } = await import('./highlight.js');
   const { prism } = await import('./prism.js');
 
-  // The core reads the host's `manual: false` here; it checks the flag again right before it
-  // would highlight the page (on DOMContentLoaded or the next frame), and finds it set.
-  expect(prism.manual).toBe(true);
   expect((globalThis as { Prism?: unknown }).Prism).toBe(hostPrism);
+  expect(hostPrism).toEqual({ manual: false, languages: { host: {} } });
+  expect(prism).not.toBe(hostPrism);
+  expect(prism.languages.host).toBeUndefined();
+  expect(JSON.stringify(highlightCode('const a = 1;', 'js')?.tokens)).toContain('"type":"keyword"');
 });
