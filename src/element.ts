@@ -1,7 +1,13 @@
 // Must stay the first import: zod has to be jitless before the chat SDK builds its schemas.
 import './core/jitless.js';
 import { knownOptionNames, optionLabel, type DocentOptions } from './core/options.js';
-import { mount, type DocentInstance } from './embed/mount.js';
+import { mountWithUntypedOptions, type DocentInstance } from './embed/mount.js';
+
+// Outside a browser (server-side rendering in Next, Nuxt, Astro, VitePress, Docusaurus) there is
+// no HTMLElement: the module must still import, so the class extends a stand-in there and is
+// registered only where `customElements` exists.
+const ElementBase: typeof HTMLElement =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
 /**
  * `<docent-chat>`: the widget as a custom element (`import 'docent/element'`). Every option
@@ -12,7 +18,7 @@ import { mount, type DocentInstance } from './embed/mount.js';
  * The full instance API (`open()`, `ask()`, `on()`…) is `element.docent`.
  * @example <docent-chat domain="acme" api-key="svc_dsc_…"></docent-chat>
  */
-export class DocentChatElement extends HTMLElement {
+export class DocentChatElement extends ElementBase {
   /** The attributes that map to options. */
   static get observedAttributes(): string[] {
     return knownOptionNames.map((name) => optionLabel(name, 'element'));
@@ -47,7 +53,7 @@ export class DocentChatElement extends HTMLElement {
       this.#pendingStart = false;
       if (!this.isConnected || this.#instance !== undefined) return;
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-      this.#instance = mount(root, this.#options(), { source: 'element' });
+      this.#instance = mountWithUntypedOptions(root, this.#options(), { source: 'element' });
     });
   }
 
@@ -116,6 +122,6 @@ declare global {
   }
 }
 
-if (typeof customElements !== 'undefined' && customElements.get('docent-chat') === undefined) {
+if (typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined' && customElements.get('docent-chat') === undefined) {
   customElements.define('docent-chat', DocentChatElement);
 }

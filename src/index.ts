@@ -7,8 +7,11 @@ import './core/jitless.js';
  *   (the same as `window.Docent` of the script tag).
  * - `Assistant`: the Preact component, for apps that render it themselves: give it a store from
  *   `createWidgetStore(resolveOptions(options).options)` and apply `assistantStyles` to the
- *   shadow root (or document) it renders in.
- * - `docent/element` registers `<docent-chat>`.
+ *   shadow root (or document) it renders in. It connects to its page (shortcut, selection,
+ *   code-block buttons) unless `pageIntegrations` is false.
+ * - `docent/element` registers `<docent-chat>`; `docent/jsx/react` (and `preact`, `vue`,
+ *   `svelte`) type the tag in JSX and templates.
+ * Every entry imports in Node without a DOM (server-side rendering).
  */
 export { mount, type DocentInstance, type MountSettings } from './embed/mount.js';
 export { Assistant } from './ui/Assistant.js';
@@ -22,7 +25,7 @@ export {
   type Theme,
 } from './core/options.js';
 export { defaultLabels, type Labels } from './core/labels.js';
-export type { ContextItem, DocentMessageMetadata, DocentUIMessage } from './core/context-item.js';
+export type { ContextItem, DocentMessageMetadata, DocentMessagePart, DocentUIMessage } from './core/context-item.js';
 export type { DocentEventMap, DocentEventName, DocentEventHandler } from './core/events.js';
 export { AssistantError, classifyError, type AssistantErrorKind } from './core/assistant-error.js';
 export { docentVersion as version } from './core/version.js';

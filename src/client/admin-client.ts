@@ -1,6 +1,6 @@
-import { terminalJobStatuses, type AgentJob, type AgentSession, type AgentSessionList } from './agent-types';
-import { DocentApiError, DocentTimeoutError } from './errors';
-import { isBrowser, joinUrl, requestJson, segment, type FetchFunction } from './http';
+import { terminalJobStatuses, type AgentJob, type AgentSession, type AgentSessionList } from './agent-types.js';
+import { DocentApiError, DocentTimeoutError } from './errors.js';
+import { isBrowser, joinUrl, requestJson, segment, type FetchFunction } from './http.js';
 
 /** Options of {@link createAdminClient}. */
 export interface AdminClientOptions {

@@ -1,9 +1,9 @@
 import { processDataStream } from '@ai-sdk/ui-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../e2e/fixtures/server';
-import { createAssistantClient } from './assistant-client';
-import { parseDataStream, parseDataStreamLine } from './data-stream-v4';
-import { DocentApiError } from './errors';
+import { startTestServer, type TestServer } from '../../e2e/fixtures/server.js';
+import { createAssistantClient } from './assistant-client.js';
+import { parseDataStream, parseDataStreamLine } from './data-stream-v4.js';
+import { DocentApiError } from './errors.js';
 
 let server: TestServer;
 beforeAll(async () => {

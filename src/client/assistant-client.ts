@@ -1,7 +1,7 @@
 import { generateId, parseJsonEventStream, uiMessageChunkSchema } from 'ai';
-import { parseDataStream } from './data-stream-v4';
-import { DocentStreamError } from './errors';
-import { joinUrl, segment, toApiError, type FetchFunction } from './http';
+import { parseDataStream } from './data-stream-v4.js';
+import { DocentStreamError } from './errors.js';
+import { joinUrl, segment, toApiError, type FetchFunction } from './http.js';
 
 /** Options of {@link createAssistantClient}. */
 export interface AssistantClientOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, usage, UsageError } from './cli-arguments';
+import { parseCommandLine, usage, UsageError } from './cli-arguments.js';
 
 const parse = (argv: string[], environment: Record<string, string | undefined> = {}) => parseCommandLine(argv, environment);
 const usageMessage = (argv: string[]) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startProgress } from './cli-progress';
+import { startProgress } from './cli-progress.js';
 
 describe('progress indicator', () => {
   it('draws one updating line on a terminal and clears it when stopped', async () => {

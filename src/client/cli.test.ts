@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGate, promptDrivenScript, type AgentScriptFunction } from '../../server/src/agent/testing/scripted-agent-model';
-import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../../server/src/agent/testing/agent-test-server';
+import { createGate, promptDrivenScript, type AgentScriptFunction } from '../../server/src/agent/testing/scripted-agent-model.js';
+import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../../server/src/agent/testing/agent-test-server.js';
 
 const launcher = fileURLToPath(new URL('../../bin/docent.js', import.meta.url));
 

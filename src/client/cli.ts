@@ -1,9 +1,9 @@
-import { createAdminClient, type AdminClient } from './admin-client';
-import type { AgentJob, AgentSession } from './agent-types';
-import { createAssistantClient } from './assistant-client';
-import { parseCommandLine, usage, UsageError, type CliCommand, type CliSettings } from './cli-arguments';
-import { startProgress, type ProgressStream } from './cli-progress';
-import { DocentApiError, DocentTimeoutError } from './errors';
+import { createAdminClient, type AdminClient } from './admin-client.js';
+import type { AgentJob, AgentSession } from './agent-types.js';
+import { createAssistantClient } from './assistant-client.js';
+import { parseCommandLine, usage, UsageError, type CliCommand, type CliSettings } from './cli-arguments.js';
+import { startProgress, type ProgressStream } from './cli-progress.js';
+import { DocentApiError, DocentTimeoutError } from './errors.js';
 
 /** Exit codes of the `docent` CLI. */
 export const exitCodes = { completed: 0, failed: 1, usage: 2, timeout: 3 } as const;

@@ -1,4 +1,4 @@
-import { DocentApiError } from './errors';
+import { DocentApiError } from './errors.js';
 
 /** The `fetch` a client uses (the platform's, or one you pass for proxies and tests). */
 export type FetchFunction = typeof globalThis.fetch;

@@ -1,5 +1,3 @@
-import type { UIMessage } from 'ai';
-
 /** Longest context value sent to the service; longer values are cut and flagged `truncated`. */
 export const maximumContextLength = 8_000;
 
@@ -31,8 +29,27 @@ export interface DocentMessageMetadata {
   context?: ContextItem[];
 }
 
-/** The message type used with `useChat` / `Chat` by the widget. */
-export type DocentUIMessage = UIMessage<DocentMessageMetadata>;
+/**
+ * The parts of a message the widget reads: its text and its sources (`step-start` separates the
+ * steps of an answer). A structural subset of the chat SDK's `UIMessagePart`, written out here so
+ * that the published types do not pull in the SDK's own (which need Node's `Buffer` and
+ * `node:http` types and `@types/json-schema` in the consumer's project).
+ */
+export type DocentMessagePart =
+  | { type: 'text'; text: string; state?: 'streaming' | 'done' }
+  | { type: 'source-url'; sourceId: string; url: string; title?: string }
+  | { type: 'step-start' };
+
+/**
+ * The message type used with `useChat` / `Chat` by the widget: the SDK's `UIMessage` with
+ * {@link DocentMessageMetadata} (`useChat<DocentUIMessage>` checks that it still is one).
+ */
+export interface DocentUIMessage {
+  id: string;
+  role: 'system' | 'user' | 'assistant';
+  metadata?: DocentMessageMetadata;
+  parts: DocentMessagePart[];
+}
 
 /**
  * Validates and normalises a context item given by the host page (`addContext`, `ask`):

@@ -102,7 +102,7 @@ function start(
   let disconnect: (() => void) | undefined;
   scheduleStep(() => {
     if (stopped) return;
-    render(h(Assistant, { store }), container);
+    render(h(Assistant, { store, pageIntegrations: false }), container);
     rendered = true;
     scheduleStep(() => {
       if (!stopped) disconnect = connectToPage(store, root.host);
@@ -133,9 +133,18 @@ function start(
  * const docent = mount(document.body, { domain: 'acme', apiKey: 'svc_dsc_…' });
  * docent.on('finish', ({ threadId }) => console.log(threadId));
  */
-export function mount(
+export function mount(target: Element | ShadowRoot, options: Partial<DocentOptions>, settings: MountSettings = {}): DocentInstance {
+  return mountWithUntypedOptions(target, options, settings);
+}
+
+/**
+ * {@link mount} for options whose names and values are not known to TypeScript: `data-*`
+ * attributes of the script tag, attributes of `<docent-chat>`, objects from plain JavaScript.
+ * They are checked at run time the same way (warnings for unknown options and bad values).
+ */
+export function mountWithUntypedOptions(
   target: Element | ShadowRoot,
-  options: Partial<DocentOptions> | Record<string, unknown>,
+  options: Readonly<Record<string, unknown>>,
   settings: MountSettings = {},
 ): DocentInstance {
   const pageHref = target.ownerDocument.defaultView?.location.href;

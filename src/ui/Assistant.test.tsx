@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolveOptions } from '../core/options.js';
+import { createWidgetStore } from '../core/store.js';
+import { findCodeBlockAction } from '../core/testing/code-block-action.js';
+import { MemoryStorage } from '../core/testing/memory-storage.js';
 import { answerChunks, errorResponse, sse, streamResponse } from '../core/testing/scripted-server.js';
+import { Assistant } from './Assistant.js';
 import { loadConversation } from './conversation-loader.js';
 import { heldStream, renderAssistant } from './testing/render-assistant.js';
 import type { AssistantHarness } from './testing/render-assistant.js';
@@ -193,7 +198,9 @@ describe('Assistant', () => {
     cleanup();
 
     const reloaded = harness.reload();
-    await openPanel();
+    // The panel left open is open again on the next page load, without taking focus.
+    await screen.findByRole('dialog', { name: 'Ask AI' });
+    expect(document.activeElement).toBe(document.body);
     // The stored conversation comes with the log's code, a task after the dialog.
     await waitFor(() => expect(screen.getByRole('log').textContent).toContain('Will this survive?'));
     expect(screen.getByRole('log').textContent).toContain('Kept across pages.');
@@ -356,5 +363,34 @@ describe('Assistant errors', () => {
     await screen.findByRole('alert');
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('A draft in progress');
     expect(harness.store.draft.value).toBe('A draft in progress');
+  });
+});
+
+describe('Assistant on its own page (pageIntegrations)', () => {
+  afterEach(() => document.getElementById('install')?.remove());
+
+  it('connects to the page as mount() does: the shortcut toggles the panel, code blocks get an "Ask AI" button', async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<pre id="install"><code>npm install docent</code></pre>');
+    harness = await renderAssistant({ shortcut: 'ctrl+k' });
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(harness.store.isOpen.value).toBe(true);
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(harness.store.isOpen.value).toBe(false);
+    // The code block's button (in a layer of its own) appears once the reader points at the block.
+    const layer = await findCodeBlockAction(document.getElementById('install')!);
+    const button = layer.shadowRoot!.querySelector('button')!;
+    expect(button.getAttribute('aria-label')).toBe('Ask AI about this code');
+    fireEvent.click(button);
+    expect(harness.store.isOpen.value).toBe(true);
+    expect(harness.store.context.value.map((item) => item.value)).toEqual(['npm install docent']);
+  });
+
+  it('leaves the page alone with pageIntegrations={false}', () => {
+    const resolution = resolveOptions({ domain: 'demo', apiKey: 'svc_dsc_test', baseUrl: 'https://api.example.com', shortcut: 'ctrl+k' });
+    const store = createWidgetStore(resolution.options!, { storage: new MemoryStorage() });
+    render(<Assistant store={store} pageIntegrations={false} />);
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(store.isOpen.value).toBe(false);
+    store.dispose();
   });
 });

@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../core/options.js';
 import { formatShortcut, isApplePlatform, parseShortcut } from '../core/shortcut.js';
 import type { Shortcut } from '../core/shortcut.js';
 import type { WidgetStore } from '../core/store.js';
+import { connectToPage } from '../embed/page-integrations.js';
 import { Launcher } from './Launcher.js';
 import { AssistantPanel } from './AssistantPanel.js';
 import { loadConversation, preloadStarted } from './conversation-loader.js';
@@ -15,6 +16,14 @@ import { SelectionPopover, attachSelection } from './SelectionPopover.js';
 export interface AssistantProps {
   /** The widget instance's state (`createWidgetStore(options)`); one store per widget. */
   store: WidgetStore;
+  /**
+   * Connects the widget to the page it is rendered in, as `mount()` does: the `shortcut` option
+   * toggles the panel, text selected in the page offers "Ask AI" (`selection`), code blocks get
+   * an "Ask AI" button (`codeBlocks`), and keys typed in the widget do not reach the page's own
+   * hotkeys. Each follows its option live. Default true; `mount()` passes false because it
+   * connects the page itself, one step after the first render.
+   */
+  pageIntegrations?: boolean;
 }
 
 const defaultZIndex = 2147483000;
@@ -50,17 +59,18 @@ export function ariaKeyShortcut(shortcut: Shortcut, apple: boolean = isApplePlat
  * "Ask AI" button next to text selected in the page. At page load only the launcher is
  * rendered; the panel on first open (or the first `ask()`), or earlier, closed, when the page
  * is idle after its load and the conversation's heavy code starts loading in slices there
- * (`conversation-loader.ts`). (The shortcut
- * and keeping keystrokes from the host page's hotkeys are the embedding's job, `src/embed`.)
+ * (`conversation-loader.ts`). With `pageIntegrations` (the default) it also connects to the
+ * page: shortcut, ask-about-selection, code-block buttons (`src/embed/page-integrations.ts`).
  *
  * @example render(<Assistant store={createWidgetStore(options)} />, shadowRoot)
  */
-export function Assistant({ store }: AssistantProps): JSX.Element {
+export function Assistant({ store, pageIntegrations = true }: AssistantProps): JSX.Element {
   const options = store.options.value;
   const isOpen = store.isOpen.value;
   const colorScheme = store.colorScheme.value;
   const hasPendingQuestion = store.pendingQuestion.value !== null;
   const selection = options.selection ? store.selection.value : null;
+  const rootRef = useRef<HTMLDivElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const openAtLoad = useRef(isOpen && !hasPendingQuestion);
   const panelStarted = useRef(false);
@@ -79,8 +89,18 @@ export function Assistant({ store }: AssistantProps): JSX.Element {
     };
   }, []);
 
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!pageIntegrations || root === null) return;
+    // Keystrokes are kept from the page at the shadow host, or at this element in a light DOM.
+    const rootNode = root.getRootNode();
+    const host = 'host' in rootNode && rootNode.host instanceof Element ? rootNode.host : root;
+    return connectToPage(store, host);
+  }, [store, pageIntegrations]);
+
   return (
     <div
+      ref={rootRef}
       class="docent-root"
       data-theme={colorScheme}
       data-position={options.position}

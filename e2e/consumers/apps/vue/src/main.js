@@ -1,0 +1,5 @@
+import { createApp } from 'vue';
+import 'docent/element';
+import App from './App.vue';
+
+createApp(App).mount('#app');
