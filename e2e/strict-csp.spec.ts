@@ -30,7 +30,7 @@ test('under a strict CSP the widget answers, attaches code, and raises no violat
   await docent.closeButton.click();
   const block = page.locator('#getting-started-snippet pre');
   await block.hover();
-  await block.getByRole('button', { name: 'Ask AI about this code' }).click();
+  await docent.codeBlockButtons.click();
   await expect(docent.contextChips).toHaveCount(1);
   await docent.ask('What does this snippet do?');
   await docent.waitForAnswer();

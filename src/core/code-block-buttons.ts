@@ -1,31 +1,34 @@
+import { codeButtonPosition } from './code-button-placement.js';
+import { adjacentTabStop, focusTabStop } from './code-button-focus.js';
+import { codeText } from './code-text.js';
 import type { ContextItem } from './context-item.js';
 import { maximumContextLength } from './context-item.js';
-import { nearestElementId } from './element-id.js';
+import { sectionId } from './element-id.js';
 
-/** How the code-block buttons look and speak. */
+/** How the code-block button looks and speaks. */
 export interface CodeBlockButtonSettings {
-  /** Accessible name of each button (`labels.askAboutCode`). */
+  /** Accessible name of the button (`labels.askAboutCode`). */
   label: string;
-  /** Visible text of each button (`labels.launcher`). */
+  /** Visible text of the button (`labels.launcher`). */
   text: string;
   /** Nonce for the button's `<style>` where constructable stylesheets are missing. */
   styleNonce?: string | null;
   /** Page path for the context item. Default: `location.pathname`. */
   path?: () => string;
+  /** `z-index` of the button's layer; keep it under the widget's panel. Default 2147482999. */
+  zIndex?: number;
 }
 
-// Shown on hover or keyboard focus of the block; always shown where there is no hover (touch).
-// Shown at once, not faded in: half-faded text fails contrast (and motion needs no opt-out).
 const buttonStyles = `
-:host { all: initial; position: absolute; right: 8px; bottom: 8px; z-index: 1; }
+:host { all: initial; position: absolute; top: 0; left: 0; width: 0; height: 0; }
 button {
+  position: absolute; top: 0; left: 0; visibility: hidden; white-space: nowrap;
   font: 500 12px/1 system-ui, -apple-system, "Segoe UI", sans-serif; cursor: pointer;
   padding: 6px 8px; border-radius: 6px; border: 1px solid rgba(127,127,127,.45);
-  background: Canvas; color: CanvasText; opacity: 0;
+  background: Canvas; color: CanvasText;
 }
-:host([data-visible]) button, button:focus-visible { opacity: 1; }
+button[data-visible] { visibility: visible; }
 button:focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
-@media (hover: none) { button { opacity: 1; } }
 `;
 
 let sharedSheet: CSSStyleSheet | undefined;
@@ -45,26 +48,23 @@ function applyButtonStyles(root: ShadowRoot, nonce: string | null | undefined): 
   root.append(style);
 }
 
-/** The custom attribute marking our button hosts, so they are recognised and never nested. */
+/** Marks the layer holding the button (tests and accessibility checks find it by this). */
 const hostAttribute = 'data-docent-code-action';
 
-/** Runs `callback` in a later task (an idle one where supported); returns a cancel function. */
-function later(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: 1_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 0);
-  return () => clearTimeout(handle);
-}
+// Widgets on one page share one button: the first attached shows it, the next takes over when it
+// detaches. Kept on the document under a global symbol so two copies of the script agree too.
+const ownersKey = Symbol.for('docent.code-block-buttons');
 
 /**
- * Gives every code block matching `selector` an "Ask AI" button, now and for blocks added
- * later (a `MutationObserver` on the document). Each button lives in its own small shadow root,
- * so the host's CSS cannot break it and it cannot break the host; it shows on hover and
- * keyboard focus and is in the tab order. Clicking it calls `onAsk` with a `code` context item
- * (the block's text, capped, with the page path and the nearest element id).
- * @returns a function that removes every button and stops watching.
+ * Gives the page's code blocks (those matching `selector`, now or added later) an "Ask AI"
+ * button, shown over the block the reader points at, taps or reaches with Tab, right after the
+ * block's own controls, clear of the generator's copy button. The button lives in a layer of its
+ * own (a shadow root on an element appended to `<body>`), outside the page's tree: the page's
+ * HTML is never changed, so a framework hydrating that HTML later (Docusaurus, VitePress) finds
+ * it as it rendered it, and nothing is added before the reader needs it. Clicking calls `onAsk`
+ * with a `code` context item: the code as shown (see {@link codeText}), capped, with the page path
+ * and the id of the section it is in.
+ * @returns a function that removes the button and stops listening.
  */
 export function attachCodeBlockButtons(
   document: Document,
@@ -72,120 +72,164 @@ export function attachCodeBlockButtons(
   onAsk: (item: ContextItem) => void,
   settings: CodeBlockButtonSettings,
 ): () => void {
-  const attached = new Map<Element, () => void>();
   const view = document.defaultView;
-  const pagePath = settings.path ?? (() => document.defaultView?.location.pathname ?? '/');
+  const pagePath = settings.path ?? (() => view?.location.pathname ?? '/');
+  const owners: object[] = ((document as unknown as Record<symbol, object[]>)[ownersKey] ??= []);
+  const owner = {};
+  owners.push(owner);
 
-  /** Equips one block; `position` is its computed position, read before any block was changed. */
-  function attach(block: Element, position: string): void {
-    const host = document.createElement('span');
+  let layer: { host: HTMLElement; button: HTMLButtonElement } | undefined;
+  let active: Element | null = null;
+  let hovered: Element | null = null;
+  let frame: number | undefined;
+  const resizeObserver = view?.ResizeObserver === undefined ? undefined : new view.ResizeObserver(() => schedulePosition());
+
+  function createLayer(): { host: HTMLElement; button: HTMLButtonElement } {
+    const host = document.createElement('div');
     host.setAttribute(hostAttribute, '');
+    host.style.zIndex = String(settings.zIndex ?? 2147482999);
     const root = host.attachShadow({ mode: 'open' });
     applyButtonStyles(root, settings.styleNonce);
     const button = document.createElement('button');
     button.type = 'button';
+    // Reached through the page's Tab order (see onKeyDown), not at the end of <body>.
+    button.tabIndex = -1;
     button.textContent = settings.text;
     button.setAttribute('aria-label', settings.label);
-    root.append(button);
-
     button.addEventListener('click', (event) => {
-      // The host page's own handlers on the block (copy-on-click, say) must not fire.
-      event.stopPropagation();
       event.preventDefault();
-      const code = (block.textContent ?? '').replace(/\n$/, '');
-      const item: ContextItem = { type: 'code', value: code.slice(0, maximumContextLength), path: pagePath() };
-      if (code.length > maximumContextLength) item.truncated = true;
-      const elementId = nearestElementId(block);
-      if (elementId !== undefined) item.elementId = elementId;
-      onAsk(item);
+      if (active !== null) onAsk(contextItemOf(active));
     });
-
-    const show = () => host.setAttribute('data-visible', '');
-    const hide = () => {
-      if (!block.matches(':hover') && !block.contains(document.activeElement)) host.removeAttribute('data-visible');
-    };
-    block.addEventListener('pointerenter', show);
-    block.addEventListener('pointerleave', hide);
-    block.addEventListener('focusin', show);
-    block.addEventListener('focusout', hide);
-
-    // The button is positioned against the block; a static block is made relative, and
-    // restored on detach.
-    const element = block as HTMLElement;
-    const madeRelative = position === 'static' || position === '';
-    if (madeRelative) element.style.position = 'relative';
-    block.prepend(host);
-
-    attached.set(block, () => {
-      host.remove();
-      if (madeRelative) element.style.position = '';
-      block.removeEventListener('pointerenter', show);
-      block.removeEventListener('pointerleave', hide);
-      block.removeEventListener('focusin', show);
-      block.removeEventListener('focusout', hide);
-    });
+    root.append(button);
+    document.body.append(host);
+    return { host, button };
   }
 
-  // Blocks wait here and are equipped in slices of a few milliseconds, so a page with hundreds
-  // of code blocks never sees a long task; in each slice all styles are read before any block
-  // is changed, so the browser computes layout once per slice, not once per block.
-  const waiting: Element[] = [];
-  let scheduled: (() => void) | undefined;
-  const sliceMilliseconds = 8;
-
-  function equipWaiting(): void {
-    scheduled = undefined;
-    const started = performance.now();
-    do {
-      const slice = waiting.splice(0, 16).filter((block) => block.isConnected && !isEquipped(block));
-      const positions = slice.map((block) => (view === null ? 'static' : view.getComputedStyle(block).position));
-      slice.forEach((block, index) => attach(block, positions[index]!));
-    } while (waiting.length > 0 && performance.now() - started < sliceMilliseconds);
-    if (waiting.length > 0) scheduled = later(equipWaiting);
+  function contextItemOf(block: Element): ContextItem {
+    const code = codeText(block);
+    const item: ContextItem = { type: 'code', value: code.slice(0, maximumContextLength), path: pagePath() };
+    if (code.length > maximumContextLength) item.truncated = true;
+    const elementId = sectionId(block);
+    if (elementId !== undefined) item.elementId = elementId;
+    return item;
   }
 
-  function isEquipped(block: Element): boolean {
-    // Also skips blocks that another widget on the page has already equipped.
-    return (
-      attached.has(block) ||
-      block.closest(`[${hostAttribute}]`) !== null ||
-      block.querySelector(`:scope > [${hostAttribute}]`) !== null
-    );
+  /** Places the button over the active block, or hides it; true when it shows. */
+  function position(): boolean {
+    frame = undefined;
+    if (layer === undefined) return false;
+    const { host, button } = layer;
+    const place = active?.isConnected ? codeButtonPosition(active, { width: button.offsetWidth, height: button.offsetHeight }, host) : null;
+    if (place === null) {
+      button.removeAttribute('data-visible');
+      return false;
+    }
+    const origin = host.getBoundingClientRect();
+    button.style.transform = `translate(${Math.round(place.left - origin.left)}px, ${Math.round(place.top - origin.top)}px)`;
+    button.setAttribute('data-visible', '');
+    return true;
   }
 
-  function scan(root: ParentNode): void {
-    if (root instanceof Element && root.matches(selector)) waiting.push(root);
-    waiting.push(...root.querySelectorAll(selector));
-    if (scheduled === undefined && waiting.length > 0) equipWaiting();
+  function schedulePosition(): void {
+    if (frame !== undefined || view === null) return;
+    frame = view.requestAnimationFrame(position);
   }
 
-  scan(document);
-  const Observer = document.defaultView?.MutationObserver;
-  const observer =
-    Observer === undefined
-      ? undefined
-      : new Observer((records) => {
-          for (const record of records) {
-            for (const node of record.addedNodes) {
-              if (node.nodeType === 1 && !(node as Element).hasAttribute(hostAttribute)) scan(node as Element);
-            }
-            for (const node of record.removedNodes) {
-              for (const [block, detach] of attached) {
-                if (node === block || node.contains(block)) {
-                  detach();
-                  attached.delete(block);
-                }
-              }
-            }
-          }
-        });
-  observer?.observe(document.body ?? document.documentElement, { childList: true, subtree: true });
+  function activate(block: Element | null): void {
+    if (block === active) return schedulePosition();
+    if (active !== null) resizeObserver?.unobserve(active);
+    active = block;
+    if (block === null) {
+      layer?.button.removeAttribute('data-visible');
+      view?.removeEventListener('scroll', schedulePosition, { capture: true });
+      view?.removeEventListener('resize', schedulePosition);
+      return;
+    }
+    layer ??= createLayer();
+    resizeObserver?.observe(block);
+    // Scrolling inside the page (a scrolled container, a sticky header) moves or covers the block.
+    view?.addEventListener('scroll', schedulePosition, { capture: true, passive: true });
+    view?.addEventListener('resize', schedulePosition, { passive: true });
+    schedulePosition();
+  }
+
+  const isOwner = () => owners[0] === owner;
+  const onButton = () => layer !== undefined && document.activeElement === layer.host;
+  const blockOf = (target: EventTarget | null): Element | null =>
+    (target as Node | null)?.nodeType === 1 ? (target as Element).closest(selector) : null;
+  const focusedBlock = (): Element | null => (onButton() ? active : blockOf(document.activeElement));
+
+  function onPointerOver(event: PointerEvent): void {
+    if (!isOwner() || (layer !== undefined && event.target === layer.host)) return;
+    hovered = blockOf(event.target);
+    activate(hovered ?? focusedBlock());
+  }
+
+  function onPointerOut(event: PointerEvent): void {
+    // Leaving the window.
+    if (!isOwner() || event.relatedTarget !== null) return;
+    hovered = null;
+    activate(focusedBlock());
+  }
+
+  function onFocusIn(event: FocusEvent): void {
+    if (!isOwner() || (layer !== undefined && event.target === layer.host)) return;
+    activate(blockOf(event.target) ?? hovered);
+  }
+
+  function onFocusOut(event: FocusEvent): void {
+    if (isOwner() && event.relatedTarget === null) activate(hovered);
+  }
+
+  /** Shows the button of `block` and moves focus to it; false when it cannot show. */
+  function focusButton(block: Element): boolean {
+    const box = block.getBoundingClientRect();
+    // At once, even on a site with smooth scrolling: the button is placed right after.
+    if (box.top < 0 || box.bottom > (view?.innerHeight ?? box.bottom)) block.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    activate(block);
+    if (!position()) return false;
+    layer?.button.focus();
+    return true;
+  }
+
+  // The button's place in the Tab order is right after its block's content: Tab from the block's
+  // last control (or from what comes before a block without controls) lands on it, and Tab from
+  // it goes on to what follows the block. Focus inside another shadow tree (the widget's panel,
+  // a web component) is left to the browser.
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !isOwner()) return;
+    const focused = document.activeElement ?? document.body;
+    const fromButton = onButton() && active !== null;
+    if (!fromButton && focused.shadowRoot != null) return;
+    let next = adjacentTabStop(document, selector, fromButton ? { element: active!, end: true } : { element: focused, end: false }, event.shiftKey, layer?.host);
+    // A block whose button cannot show (covered by a sticky header, say) is passed over.
+    while (next?.end === true) {
+      if (focusButton(next.element)) return event.preventDefault();
+      next = adjacentTabStop(document, selector, next, event.shiftKey, layer?.host);
+    }
+    // From elsewhere, the browser's own move is this one.
+    if (next !== null && fromButton) {
+      event.preventDefault();
+      focusTabStop(next, event.shiftKey);
+    }
+  }
+
+  document.addEventListener('pointerover', onPointerOver, { passive: true });
+  document.addEventListener('pointerout', onPointerOut, { passive: true });
+  document.addEventListener('focusin', onFocusIn);
+  document.addEventListener('focusout', onFocusOut);
+  document.addEventListener('keydown', onKeyDown);
 
   return () => {
-    scheduled?.();
-    waiting.length = 0;
-    observer?.disconnect();
-    for (const detach of attached.values()) detach();
-    attached.clear();
+    activate(null);
+    if (frame !== undefined) view?.cancelAnimationFrame(frame);
+    resizeObserver?.disconnect();
+    document.removeEventListener('pointerover', onPointerOver);
+    document.removeEventListener('pointerout', onPointerOut);
+    document.removeEventListener('focusin', onFocusIn);
+    document.removeEventListener('focusout', onFocusOut);
+    document.removeEventListener('keydown', onKeyDown);
+    layer?.host.remove();
+    owners.splice(owners.indexOf(owner), 1);
   };
 }

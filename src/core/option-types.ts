@@ -52,8 +52,17 @@ export interface DocentOptions {
   suggestions?: string[];
   /** The line under the input. Default: an AI-may-be-wrong notice; `false` or `""` hides it. */
   disclaimer?: string | false;
-  /** `auto` (default) follows `prefers-color-scheme` and the host's `<html class="dark">` / `data-theme="dark"`. */
+  /** `auto` (default) follows the host page's own dark-mode signal (see `themeSelector`), else `prefers-color-scheme`. */
   theme?: Theme;
+  /**
+   * For a site that marks dark mode in its own way: a CSS selector that matches an element of the
+   * page exactly when the page is dark (checked again whenever an attribute of `<html>` or
+   * `<body>` changes). With `theme: 'auto'` it replaces the built-in detection (VitePress
+   * `html.dark`, Docusaurus and Starlight `html[data-theme=dark]`, MkDocs Material
+   * `body[data-md-color-scheme=slate]`) and the system setting. Default none.
+   * @example 'html[data-bs-theme="dark"]' // data-theme-selector='html[data-bs-theme="dark"]'
+   */
+  themeSelector?: string;
   /** Accent colour (any CSS colour). Default: the stylesheet's blue. @example '#7c3aed' */
   accent?: string;
   /** Corner radius (CSS length, or a number of pixels). Default `12px`. @example 8 */
@@ -103,6 +112,8 @@ export interface ResolvedOptions {
   /** Empty when hidden. */
   disclaimer: string;
   theme: Theme;
+  /** Selector that matches when the host page is dark, or null for the built-in detection. */
+  themeSelector: string | null;
   accent: string | null;
   /** A CSS length, or null for the stylesheet's default. */
   radius: string | null;

@@ -22,6 +22,7 @@ describe('resolveOptions', () => {
       suggestions: [],
       disclaimer: defaultLabels.disclaimer,
       theme: 'auto',
+      themeSelector: null,
       accent: null,
       radius: null,
       font: null,

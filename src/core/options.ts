@@ -31,7 +31,7 @@ export type OptionsSource = 'script' | 'element' | 'javascript';
 
 const optionNames = [
   'domain', 'apiKey', 'baseUrl', 'userId', 'retrievalPageSize', 'filter', 'title', 'placeholder',
-  'suggestions', 'disclaimer', 'theme', 'accent', 'radius', 'font', 'zIndex', 'position', 'shortcut',
+  'suggestions', 'disclaimer', 'theme', 'themeSelector', 'accent', 'radius', 'font', 'zIndex', 'position', 'shortcut',
   'launcher', 'open', 'selection', 'codeBlocks', 'labels', 'styleNonce',
 ] as const satisfies ReadonlyArray<keyof DocentOptions>;
 
@@ -85,6 +85,13 @@ export function mergeOptions(current: Record<string, unknown>, patch: Record<str
 function asObject(value: unknown): Record<string, unknown> | undefined {
   const parsed = readObject(value);
   return 'value' in parsed && parsed.value !== null ? parsed.value : undefined;
+}
+
+/** A valid CSS selector; `alternative` names other accepted values in the message (`" (or false)"`). */
+function readSelector(value: unknown, alternative = ''): ValueResult<string> {
+  const parsed = readString(value);
+  if ('problem' in parsed) return parsed;
+  return isValidSelector(parsed.value) ? parsed : { problem: `must be a CSS selector${alternative}, got ${JSON.stringify(value)}` };
 }
 
 /** Turns `false`/`"false"` into null (disabled), anything else through `read`. */
@@ -190,13 +197,7 @@ export function resolveOptions(
     (value) =>
       value === true || value === 'true'
         ? { value: 'pre' }
-        : readDisableable(value, (text) => {
-            const parsed = readString(text);
-            if ('problem' in parsed) return parsed;
-            return isValidSelector(parsed.value)
-              ? parsed
-              : { problem: `must be a CSS selector (or false), got ${JSON.stringify(text)}` };
-          }),
+        : readDisableable(value, (text) => readSelector(text, ' (or false)')),
     'pre' as string | null,
   );
 
@@ -216,6 +217,7 @@ export function resolveOptions(
       labels.disclaimer,
     ),
     theme: read('theme', (value) => readChoice(value, ['auto', 'light', 'dark'] as const), 'auto'),
+    themeSelector: read('themeSelector', (value) => readSelector(value), null as string | null),
     accent: read('accent', (value) => readCssValue(value, 'color'), null as string | null),
     radius: read(
       'radius',

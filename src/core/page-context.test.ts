@@ -2,7 +2,7 @@
 import { signal } from '@preact/signals-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContextItem } from './context-item.js';
-import { attachCodeBlockButtons, createSelectionTracker, nearestElementId, readPageSelection } from './page-context.js';
+import { attachCodeBlockButtons, createSelectionTracker, readPageSelection, sectionId } from './page-context.js';
 import type { PageSelection } from './store.js';
 
 const detachers: Array<() => void> = [];
@@ -32,18 +32,29 @@ function select(node: Node, start: number, end: number): void {
 
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 40));
 
-describe('nearestElementId', () => {
-  it('finds the id of the node or its nearest ancestor', () => {
-    document.body.innerHTML = '<section id="outer"><div><p id="inner"><b>text</b></p></div></section><p>none</p>';
-    expect(nearestElementId(document.querySelector('b')!.firstChild)).toBe('inner');
-    expect(nearestElementId(document.querySelector('div'))).toBe('outer');
-    expect(nearestElementId(document.querySelectorAll('p')[1]!)).toBeUndefined();
+describe('sectionId', () => {
+  it('is the id of the heading that opens the section, not of a layout wrapper', () => {
+    document.body.innerHTML =
+      '<div id="VPContent"><main><h1 id="page">Page</h1><p id="intro">Intro</p><h2 id="install">Install</h2><p><b>text</b></p>' +
+      '<h3>No id</h3><p class="deep">deeper</p><div class="sl-heading-wrapper"><h2 id="wrapped">Wrapped</h2></div><p class="after">after</p></main></div>';
+    expect(sectionId(document.querySelector('b')!.firstChild)).toBe('install');
+    expect(sectionId(document.querySelector('#intro'))).toBe('page');
+    // A heading without an id belongs to the section of the heading above it.
+    expect(sectionId(document.querySelector('.deep'))).toBe('install');
+    // Starlight wraps its headings in a <div>.
+    expect(sectionId(document.querySelector('.after'))).toBe('wrapped');
+    expect(sectionId(document.querySelector('#install')!.firstChild)).toBe('install');
+  });
+
+  it('is undefined where no heading with an id comes before, even inside elements with ids', () => {
+    document.body.innerHTML = '<nav><h2 id="sidebar">Guide</h2></nav><main id="content"><p>text</p><h2 id="later">Later</h2></main>';
+    expect(sectionId(document.querySelector('p'))).toBeUndefined();
   });
 });
 
 describe('selection tracking', () => {
   it('reads the selected text and the id of the element around it', () => {
-    document.body.innerHTML = '<article id="install"><p>Run <code>npm install docent</code> first.</p></article>';
+    document.body.innerHTML = '<article><h2 id="install">Install</h2><p>Run <code>npm install docent</code> first.</p></article>';
     select(document.querySelector('p')!.firstChild!, 0, 3);
     expect(readPageSelection(document)).toMatchObject({ text: 'Run', elementId: 'install' });
   });
@@ -59,7 +70,7 @@ describe('selection tracking', () => {
   });
 
   it('keeps store.selection in step with the page and clears it when stopped', async () => {
-    document.body.innerHTML = '<div id="guide"><p>Selectable sentence here.</p></div>';
+    document.body.innerHTML = '<h2 id="guide">Guide</h2><div id="wrapper"><p>Selectable sentence here.</p></div>';
     const store = { selection: signal<PageSelection | null>(null) };
     const stop = createSelectionTracker(store, document);
     select(document.querySelector('p')!.firstChild!, 0, 10);
@@ -79,97 +90,80 @@ describe('selection tracking', () => {
   });
 });
 
-describe('code-block buttons', () => {
-  const buttonsOf = () =>
-    [...document.querySelectorAll('[data-docent-code-action]')].map((host) => host.shadowRoot!.querySelector('button')!);
+describe('code-block button', () => {
+  const layers = () => [...document.querySelectorAll('[data-docent-code-action]')];
+  const buttonOf = (layer: Element) => layer.shadowRoot!.querySelector('button')!;
+  const pointAt = (element: Element) => element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
 
-  it('gives each code block a named button in its own shadow root that attaches a code item', () => {
-    document.body.innerHTML = '<section id="setup"><pre><code>npm install docent\n</code></pre></section><pre id="two">echo hi</pre>';
+  it('changes nothing in the page until the reader points at a block, then offers one named button', () => {
+    document.body.innerHTML = '<section><h2 id="setup">Setup</h2><pre><code>npm install docent\n</code></pre></section><pre id="two">echo hi</pre>';
+    const before = document.body.innerHTML;
     const asked: ContextItem[] = [];
     const detach = attach(document, 'pre', (item) => asked.push(item), settings);
-    const buttons = buttonsOf();
-    expect(buttons).toHaveLength(2);
-    expect(buttons[0]!.getAttribute('aria-label')).toBe('Ask AI about this code');
-    expect(buttons[0]!.type).toBe('button');
-    // The block's text is unchanged by the button.
-    expect(document.querySelector('pre')!.textContent).toBe('npm install docent\n');
-    buttons[0]!.click();
-    buttons[1]!.click();
+    expect(document.body.innerHTML).toBe(before);
+    expect(layers()).toHaveLength(0);
+
+    pointAt(document.querySelector('code')!);
+    expect(layers()).toHaveLength(1);
+    // The layer is outside the page's tree: appended to <body>, never inside a block.
+    expect(layers()[0]!.parentElement).toBe(document.body);
+    const button = buttonOf(layers()[0]!);
+    expect(button.getAttribute('aria-label')).toBe('Ask AI about this code');
+    expect(button.type).toBe('button');
+    button.click();
+    pointAt(document.querySelector('#two')!);
+    button.click();
     expect(asked).toEqual([
       { type: 'code', value: 'npm install docent', path: '/docs/install', elementId: 'setup' },
-      { type: 'code', value: 'echo hi', path: '/docs/install', elementId: 'two' },
+      { type: 'code', value: 'echo hi', path: '/docs/install', elementId: 'setup' },
     ]);
     detach();
-    expect(buttonsOf()).toHaveLength(0);
+    expect(layers()).toHaveLength(0);
+    pointAt(document.querySelector('#two')!);
+    expect(layers()).toHaveLength(0);
   });
 
-  it('does not add a second button when a second widget on the page asks for the same blocks', () => {
+  it('shows one button when a second widget on the page asks for the same blocks', () => {
     document.body.innerHTML = '<pre>code</pre>';
+    const first = attach(document, 'pre', () => {}, settings);
     attach(document, 'pre', () => {}, settings);
-    attach(document, 'pre', () => {}, settings);
-    expect(buttonsOf()).toHaveLength(1);
+    pointAt(document.querySelector('pre')!);
+    expect(layers()).toHaveLength(1);
+    // When the first goes, the second takes over.
+    first();
+    pointAt(document.querySelector('pre')!);
+    expect(layers()).toHaveLength(1);
   });
 
-  it('equips a page with many blocks in slices of a few milliseconds, without a long task', async () => {
-    document.body.innerHTML = '<pre>code</pre>'.repeat(100);
-    let now = 0;
-    // Every clock reading is 10 ms later: each slice does one batch and yields.
-    vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
-    attach(document, 'pre', () => {}, settings);
-    expect(buttonsOf()).toHaveLength(16);
-    await vi.waitFor(() => expect(buttonsOf()).toHaveLength(100));
-  });
-
-  it('keeps the click from reaching the host page’s handlers on the block', () => {
-    document.body.innerHTML = '<pre>code</pre>';
-    let hostClicks = 0;
-    document.querySelector('pre')!.addEventListener('click', () => hostClicks++);
-    attach(document, 'pre', () => {}, settings);
-    buttonsOf()[0]!.click();
-    expect(hostClicks).toBe(0);
+  it('sends the code as shown, line by line, for <div>-per-line markup', () => {
+    document.body.innerHTML =
+      '<pre><code><div class="token-line">const a = 1;<br></div><div class="token-line"><br></div><div class="token-line">a++;<br></div></code></pre>';
+    const asked: ContextItem[] = [];
+    attach(document, 'pre', (item) => asked.push(item), settings);
+    pointAt(document.querySelector('pre')!);
+    buttonOf(layers()[0]!).click();
+    expect(asked[0]!.value).toBe('const a = 1;\n\na++;');
   });
 
   it('caps long code at 8,000 characters and marks it truncated', () => {
     document.body.innerHTML = `<pre>${'x'.repeat(8_500)}</pre>`;
     const asked: ContextItem[] = [];
     attach(document, 'pre', (item) => asked.push(item), settings);
-    buttonsOf()[0]!.click();
+    pointAt(document.querySelector('pre')!);
+    buttonOf(layers()[0]!).click();
     expect(asked[0]!.value).toHaveLength(8_000);
     expect(asked[0]!.truncated).toBe(true);
   });
 
-  it('shows the button while the block is hovered or holds focus', () => {
-    document.body.innerHTML = '<pre tabindex="0">code</pre>';
-    attach(document, 'pre', () => {}, settings);
-    const block = document.querySelector('pre')!;
-    const host = document.querySelector('[data-docent-code-action]')!;
-    expect(host.hasAttribute('data-visible')).toBe(false);
-    block.dispatchEvent(new Event('focusin'));
-    expect(host.hasAttribute('data-visible')).toBe(true);
-  });
-
-  it('attaches to blocks added later and forgets removed ones, and only to matching blocks', async () => {
+  it('works for blocks added later and only for matching blocks', () => {
     document.body.innerHTML = '<main></main>';
-    const detach = attach(document, 'pre.code', () => {}, settings);
+    attach(document, 'pre.code', () => {}, settings);
     const later = document.createElement('div');
     later.innerHTML = '<pre class="code">added</pre><pre>plain</pre>';
     document.querySelector('main')!.append(later);
-    await nextFrame();
-    expect(buttonsOf()).toHaveLength(1);
-    later.remove();
-    await nextFrame();
-    detach();
-    expect(later.querySelector('[data-docent-code-action]')).toBeNull();
-  });
-
-  it('makes a static block relative for the button and restores it on detach', () => {
-    document.body.innerHTML = '<pre>code</pre><pre style="position: absolute">other</pre>';
-    const detach = attach(document, 'pre', () => {}, settings);
-    const [plain, positioned] = document.querySelectorAll('pre');
-    expect(plain!.style.position).toBe('relative');
-    expect(positioned!.style.position).toBe('absolute');
-    detach();
-    expect(plain!.style.position).toBe('');
-    expect(positioned!.style.position).toBe('absolute');
+    pointAt(later.querySelector('pre:not(.code)')!);
+    expect(layers()).toHaveLength(0);
+    pointAt(later.querySelector('pre.code')!);
+    expect(layers()).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
 import type { PageSelection, WidgetStore } from './store.js';
 
-import { nearestElementId } from './element-id.js';
+import { sectionId } from './element-id.js';
 
 export { attachCodeBlockButtons } from './code-block-buttons.js';
-export { nearestElementId };
+export { codeText } from './code-text.js';
+export { sectionId };
 
 /**
  * Reads the document's current text selection as a {@link PageSelection}, or null when nothing
@@ -27,7 +28,7 @@ export function readPageSelection(document: Document, widgetHost?: Element): Pag
     width: bounds.width,
     height: bounds.height,
   };
-  const elementId = nearestElementId(anchor);
+  const elementId = sectionId(anchor);
   return elementId === undefined ? { text, rect } : { text, rect, elementId };
 }
 

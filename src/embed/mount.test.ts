@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findCodeBlockAction } from '../core/testing/code-block-action.js';
 import { MemoryStorage } from '../core/testing/memory-storage.js';
 import { answerChunks, sse } from '../core/testing/scripted-server.js';
 import { mount, type DocentInstance } from './mount.js';
@@ -267,12 +268,10 @@ describe('page context', () => {
     const { instance, shadow } = start();
     const opened = vi.fn();
     instance.on('open', opened);
-    const host = await waitFor(() => {
-      const found = document.querySelector('pre [data-docent-code-action]');
-      if (found === null) throw new Error('no button yet');
-      return found;
-    });
-    const button = within(host.shadowRoot as unknown as HTMLElement).getByRole('button', { name: 'Ask AI about this code' });
+    // The button's layer appears, outside the page's tree, once the reader points at a block.
+    const host = await findCodeBlockAction(document.querySelector('pre')!);
+    const button = host.shadowRoot!.querySelector('button')!;
+    expect(button.getAttribute('aria-label')).toBe('Ask AI about this code');
     fireEvent.click(button);
     expect(opened).toHaveBeenCalledTimes(1);
     const dialog = await widget(shadow!).findByRole('dialog');
@@ -282,7 +281,10 @@ describe('page context', () => {
   it('adds no code-block buttons with codeBlocks: false, and removes them when turned off', async () => {
     document.body.innerHTML = '<pre>code</pre>';
     const { instance } = start();
-    await waitFor(() => expect(document.querySelector('[data-docent-code-action]')).not.toBeNull());
+    await waitFor(() => {
+      document.querySelector('pre')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      expect(document.querySelector('[data-docent-code-action]')).not.toBeNull();
+    });
     instance.update({ codeBlocks: false });
     expect(document.querySelector('[data-docent-code-action]')).toBeNull();
   });

@@ -8,8 +8,9 @@ import { isolateKeystrokes, listenForShortcut } from './keyboard.js';
 
 /**
  * Connects a widget to its host page: the keyboard shortcut, keystroke isolation at the
- * shadow host, selection tracking and code-block buttons. Each follows the options live
- * (`Docent.update()`); the selection tracker and the code-block scan start when the browser
+ * shadow host, selection tracking and the code-block button (a layer outside the page's tree,
+ * so hydration of the page is never disturbed). Each follows the options live
+ * (`Docent.update()`); the selection tracker and the code-block listeners start when the browser
  * is idle, so the page's load sees no long task from them. Then, still at idle and one slice
  * per idle callback, the conversation's code is loaded, so that the first open finds it ready.
  * @returns a function that disconnects everything.
@@ -52,7 +53,7 @@ export function connectToPage(store: WidgetStore, host: Element): () => void {
 
   stops.push(
     effect(() => {
-      const { codeBlocks, labels, styleNonce } = store.options.value;
+      const { codeBlocks, labels, styleNonce, zIndex } = store.options.value;
       if (codeBlocks === null) return;
       let detach: (() => void) | undefined;
       const cancel = whenIdle(() => {
@@ -63,7 +64,8 @@ export function connectToPage(store: WidgetStore, host: Element): () => void {
             store.addContext(item);
             store.open();
           },
-          { label: labels.askAboutCode, text: labels.launcher, styleNonce, path: () => store.currentPath() },
+          // Under the panel, which may open over the block.
+          { label: labels.askAboutCode, text: labels.launcher, styleNonce, path: () => store.currentPath(), zIndex: zIndex - 1 },
         );
       });
       return () => {
