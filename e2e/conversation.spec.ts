@@ -116,8 +116,8 @@ test('the thread id from the finish event is sent with the second message and af
   expect(second.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
 
   await page.reload();
-  await docent.open();
-  // The conversation is back after the reload …
+  // The panel left open is open again after the reload, and the conversation is back …
+  await expect(docent.dialog).toBeVisible();
   await expect(docent.questions).toHaveCount(2);
   await expect(docent.answers).toHaveCount(2);
   await expect(docent.questions.first()).toContainText('What is Docent?');

@@ -88,18 +88,18 @@ describe('persistence across reloads (a fresh store over the same storage)', () 
 });
 
 describe('work at page load', () => {
-  it('does not touch storage until the draft, the thread or the conversation is used', () => {
+  it('reads only the panel state at load; the draft, the thread and the conversation when used', () => {
     const storage = new MemoryStorage();
     const reads = vi.spyOn(storage, 'getItem');
     const store = createWidgetStore(options(), { storage, location });
     store.open();
     store.addContext({ type: 'code', value: 'x' });
     void store.colorScheme.value;
-    expect(reads).not.toHaveBeenCalled();
+    expect(reads.mock.calls).toEqual([['docent:v1:https://api.example.com:acme:open']]);
     void store.draft.value;
-    expect(reads).toHaveBeenCalledTimes(1);
-    void store.thread.value;
     expect(reads).toHaveBeenCalledTimes(2);
+    void store.thread.value;
+    expect(reads).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -120,6 +120,16 @@ describe('actions', () => {
 
   it('starts open with the open option', () => {
     expect(createWidgetStore(options({ open: true }), { storage: new MemoryStorage(), location }).isOpen.value).toBe(true);
+  });
+
+  it('starts the next page of the tab with the panel as the reader left it, whatever the open option', () => {
+    const storage = new MemoryStorage();
+    createWidgetStore(options(), { storage, location }).open();
+    expect(createWidgetStore(options(), { storage, location }).isOpen.value).toBe(true);
+    createWidgetStore(options(), { storage, location }).close();
+    expect(createWidgetStore(options({ open: true }), { storage, location }).isOpen.value).toBe(false);
+    // Another domain's panel is its own.
+    expect(createWidgetStore(options({ domain: 'other' }), { storage, location }).isOpen.value).toBe(false);
   });
 
   it('attaches context, caps long values at 8,000 characters and skips duplicates', () => {

@@ -1,10 +1,12 @@
-import { batch, computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import { batch, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { createColorScheme, type ColorScheme } from './color-scheme.js';
 import { normalizeContextItem, type ContextItem, type DocentUIMessage } from './context-item.js';
 import { clearMessages, readMessages, writeMessages } from './conversation-storage.js';
 import { createEmitter, type DocentEventMap, type Emitter } from './events.js';
 import type { ResolvedOptions } from './options.js';
+import { readPanelOpen, writePanelOpen } from './panel-state-storage.js';
 import { createSafeStorage, defaultSessionStorage, storageKeyFor, type SafeStorage } from './safe-storage.js';
+import { pagePath } from './page-path.js';
 import { emptyThread, readThread, writeThread, type ThreadState } from './thread-storage.js';
 
 /** Text selected in the host page, for the "Ask AI about this selection" affordance. */
@@ -13,7 +15,7 @@ export interface PageSelection {
   text: string;
   /** Where the selection is, in viewport coordinates (from `Range.getBoundingClientRect()`). */
   rect: { top: number; left: number; bottom: number; right: number; width: number; height: number };
-  /** The `id` of the nearest element around the selection that has one. */
+  /** The `id` of the section the selection is in: its heading's (see `sectionId`). */
   elementId?: string;
 }
 
@@ -42,7 +44,11 @@ export interface StoreEnvironment {
 export interface WidgetStore {
   /** The resolved options; replaced by {@link WidgetStore.setOptions} (`Docent.update()`). */
   readonly options: ReadonlySignal<ResolvedOptions>;
-  /** Whether the panel is open. Change it through `open()`/`close()`/`toggle()` so events fire. */
+  /**
+   * Whether the panel is open. Change it through `open()`/`close()`/`toggle()` so events fire.
+   * Kept per tab: a new page of the site starts with the panel as the reader left it (or, the
+   * first time, as the `open` option says).
+   */
   readonly isOpen: ReadonlySignal<boolean>;
   /** The text in the input; persisted per tab so it survives reloads and errors. The UI writes it. */
   readonly draft: Signal<string>;
@@ -69,7 +75,7 @@ export interface WidgetStore {
   readonly storageKey: string;
   /** The `fetch` the transport uses. */
   readonly fetch: typeof fetch | undefined;
-  /** Path of the page the reader is on, cut to 200 characters (`currentPath`). */
+  /** Path of the page the reader is on, as the server compares pages (see `pagePath`), cut to 200 characters (`currentPath`). */
   currentPath(): string;
   /** The conversation stored for this tab, for `useChat({ messages })`. */
   loadMessages(): DocentUIMessage[];
@@ -120,7 +126,10 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
     return typeof stored === 'string' ? stored : '';
   };
 
-  const isOpen = signal(options.open);
+  // Read at creation, unlike the draft and the thread: on a multi-page site the panel the reader
+  // left open on the previous page is open on this one (and one they closed stays closed, even
+  // with the `open` option), so the launcher's first render already needs it.
+  const isOpen = signal(readPanelOpen(storage, prefix) ?? options.open);
   const context = signal<ContextItem[]>([]);
   // The draft and the thread are read from storage on first use, not at page load: the
   // launcher needs neither, and the first storage access can take milliseconds.
@@ -146,10 +155,7 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
   const events = createEmitter<DocentEventMap>(
     environment.window === undefined ? {} : { target: environment.window },
   );
-  const colorScheme = createColorScheme(
-    computed(() => optionsSignal.value.theme),
-    { window: environment.window },
-  );
+  const colorScheme = createColorScheme(optionsSignal, { window: environment.window });
 
   const store: WidgetStore = {
     options: optionsSignal,
@@ -174,7 +180,7 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
     },
     fetch: environment.fetch,
     currentPath() {
-      return (pageLocation?.pathname ?? '/').slice(0, 200);
+      return pagePath(pageLocation?.pathname ?? '/');
     },
     loadMessages() {
       return readMessages(storage, prefix);
@@ -189,11 +195,13 @@ export function createWidgetStore(options: ResolvedOptions, environment: StoreEn
     open() {
       if (isOpen.peek()) return;
       isOpen.value = true;
+      writePanelOpen(storage, prefix, true);
       events.emit('open', {});
     },
     close() {
       if (!isOpen.peek()) return;
       isOpen.value = false;
+      writePanelOpen(storage, prefix, false);
       events.emit('close', {});
     },
     toggle() {

@@ -66,6 +66,7 @@ export function AssistantPanel({ store, open, launcherRef, focusOnMount, focusRe
   return (
     <Panel
       open={open}
+      position={options.position}
       title={options.title}
       labels={labels}
       onClose={() => store.close()}

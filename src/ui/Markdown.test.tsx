@@ -49,6 +49,29 @@ describe('Markdown', () => {
     expect(screen.getAllByRole('link')).toHaveLength(2);
   });
 
+  it('opens an absolute link to the site it is on in place, and follows it through the page', () => {
+    const page = `${location.origin}/docs/theming`;
+    renderMarkdown(`See [theming](${page}) and [elsewhere](https://other.example/docs).`);
+    const sameSite = screen.getByRole('link', { name: 'theming' });
+    expect(sameSite.getAttribute('target')).toBeNull();
+    expect(screen.getByRole('link', { name: 'elsewhere' }).getAttribute('target')).toBe('_blank');
+    const followed: string[] = [];
+    const record = (event: Event) => {
+      const link = event.target as HTMLAnchorElement;
+      if (link !== sameSite) {
+        followed.push(link.href);
+        event.preventDefault();
+      }
+    };
+    addEventListener('click', record);
+    try {
+      fireEvent.click(sameSite);
+    } finally {
+      removeEventListener('click', record);
+    }
+    expect(followed).toEqual([page]);
+  });
+
   it('shows raw HTML as text and never creates elements from it', () => {
     const { container } = renderMarkdown('<script>alert(1)</script>\n\nInline <img src=x onerror=alert(1)> and <b>bold</b> &amp; more.');
     expect(container.querySelector('script')).toBeNull();

@@ -7,6 +7,7 @@ import { CodeBlock } from './CodeBlock.js';
 import { decodeEntities } from './html-entities.js';
 import { safeLink } from './link-safety.js';
 import { createBlockSplitter } from './markdown-blocks.js';
+import { followInPlace, isSameSite } from './site-navigation.js';
 import type { MarkdownBlock } from './markdown-blocks.js';
 
 /** The labels Markdown rendering needs (the code blocks' copy buttons). */
@@ -202,12 +203,26 @@ function renderLink(link: Tokens.Link): ComponentChildren {
   const safe = safeLink(link.href);
   if (!safe) return <span class="docent-unsafe-link">{children}</span>;
   return (
-    <a
-      href={safe.href}
-      title={link.title ?? undefined}
-      target={safe.external ? '_blank' : undefined}
-      rel={safe.external ? 'noopener noreferrer' : undefined}
-    >
+    <SiteLink href={safe.href} title={link.title ?? undefined}>
+      {children}
+    </SiteLink>
+  );
+}
+
+/**
+ * A link in an answer: a page of the site the widget is on opens in place (through the site's
+ * router when it has one, like the sources), another site in a new tab.
+ */
+function SiteLink({ href, title, children }: { href: string; title?: string; children: ComponentChildren }): JSX.Element {
+  if (!isSameSite(href)) {
+    return (
+      <a href={href} title={title} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  }
+  return (
+    <a href={href} title={title} onClick={(event) => followInPlace(event, href)}>
       {children}
     </a>
   );
@@ -217,13 +232,5 @@ function renderImage(image: Tokens.Image): ComponentChildren {
   const description = decodeEntities(image.text) || image.href;
   const safe = safeLink(image.href);
   if (!safe) return description;
-  return (
-    <a
-      href={safe.href}
-      target={safe.external ? '_blank' : undefined}
-      rel={safe.external ? 'noopener noreferrer' : undefined}
-    >
-      {description}
-    </a>
-  );
+  return <SiteLink href={safe.href}>{description}</SiteLink>;
 }

@@ -80,4 +80,29 @@ describe('Panel', () => {
     expect(document.activeElement).toBe(field);
     field.remove();
   });
+
+  it('narrows the page beside it while open and gives back the page’s own margin on close', () => {
+    const style = document.documentElement.style;
+    style.setProperty('margin-right', '3px');
+    const { rerender } = render(panel(true));
+    expect(style.getPropertyValue('margin-right')).toBe('var(--docent-page-inset)');
+    expect(style.getPropertyValue('--docent-page-inset')).toContain('424px');
+    rerender(panel(false));
+    expect(style.getPropertyValue('margin-right')).toBe('3px');
+    expect(style.getPropertyValue('--docent-page-inset')).toBe('');
+    style.removeProperty('margin-right');
+  });
+
+  it('hides under the page’s own search dialog while it is open', async () => {
+    render(panel(true));
+    const dialog = screen.getByRole('dialog', { name: 'Docs AI' });
+    expect(dialog.classList.contains('docent-is-behind')).toBe(false);
+    const search = document.createElement('div');
+    search.className = 'DocSearch-Container';
+    search.innerHTML = '<div class="DocSearch-Modal">Search</div>';
+    document.body.append(search);
+    await waitFor(() => expect(dialog.classList.contains('docent-is-behind')).toBe(true));
+    search.remove();
+    await waitFor(() => expect(dialog.classList.contains('docent-is-behind')).toBe(false));
+  });
 });

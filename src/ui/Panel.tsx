@@ -2,12 +2,16 @@ import type { ComponentChildren, JSX, RefObject } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { Labels } from '../core/labels.js';
 import { canRestoreFocus, deepActiveElement } from './focus.js';
+import { useHostModalOpen } from './host-modal.js';
 import { Icon } from './icons.js';
+import { usePageShift } from './page-shift.js';
 
 /** Props of {@link Panel}. */
 export interface PanelProps {
   /** Whether the panel is shown. It stays mounted while closed, so a streaming answer goes on. */
   open: boolean;
+  /** The side of the page the panel is on (the `position` option). Default `right`. */
+  position?: 'left' | 'right' | undefined;
   /** The title, which names the dialog. */
   title: string;
   /** Header button labels. */
@@ -26,8 +30,12 @@ export interface PanelProps {
 }
 
 /**
- * The assistant panel: a non-modal `dialog` named by its title (a side panel on wide screens,
- * full screen under 640 px), with "New conversation" and Close in its header. Escape closes it.
+ * The assistant panel: a non-modal `dialog` named by its title, with "New conversation" and
+ * Close in its header. Escape closes it. On screens 640 px and wider it is a 400 px card in the
+ * bottom corner that leaves the page's top bar free (`--docent-panel-top`, default 64 px: the
+ * generators' search and theme switch stay in reach); from 1200 px the page is narrowed beside
+ * it (`usePageShift`), so its table of contents stays in view too; under 640 px it is full
+ * screen. While the page's own modal dialog (its search) is open, the panel hides under it.
  * Opening moves focus to the textbox; closing returns focus to where it was before (or the
  * launcher), but only when focus was in the panel, so closing from code never steals focus.
  */
@@ -37,6 +45,8 @@ export function Panel(props: PanelProps): JSX.Element {
   const panelRef = useRef<HTMLDivElement>(null);
   const previousFocus = useRef<Element | null>(null);
   const wasOpen = useRef(props.focusOnMount === false ? open : false);
+  const behindHostModal = useHostModalOpen(open);
+  usePageShift(open, props.position ?? 'right');
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -67,7 +77,7 @@ export function Panel(props: PanelProps): JSX.Element {
   return (
     <div
       ref={panelRef}
-      class="docent-panel"
+      class={behindHostModal ? 'docent-panel docent-is-behind' : 'docent-panel'}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}

@@ -1,6 +1,7 @@
 import type { JSX } from 'preact';
 import { Icon } from './icons.js';
 import { safeLink } from './link-safety.js';
+import { followInPlace, isSameSite } from './site-navigation.js';
 
 /** A documentation page an answer cites (a `source-url` part). */
 export interface Source {
@@ -14,11 +15,16 @@ export interface SourcesProps {
   sources: readonly Source[];
   /** Heading of the list (`labels.sources`). */
   heading: string;
-  /** Called when the reader follows a source (the link still navigates). */
+  /** Called when the reader follows a source (the link still navigates, see {@link Sources}). */
   onSourceClick(source: Source): void;
 }
 
-/** The answer's sources as a list of links under it; unsafe URLs are left out. */
+/**
+ * The answer's sources as a list of links under it; unsafe URLs are left out. Pages of the
+ * site the widget is on (same origin, as a path or an absolute URL) open in place, through the
+ * site's router when it has one (`navigateInPlace`); other sites open in a new tab, marked with
+ * the external-link icon. A click with a modifier (new tab, new window) is the browser's.
+ */
 export function Sources({ sources, heading, onSourceClick }: SourcesProps): JSX.Element | null {
   const seen = new Set<string>();
   const links: Array<Source & { external: boolean }> = [];
@@ -26,7 +32,7 @@ export function Sources({ sources, heading, onSourceClick }: SourcesProps): JSX.
     const safe = safeLink(source.url);
     if (safe === null || seen.has(safe.href)) continue;
     seen.add(safe.href);
-    links.push({ url: safe.href, title: source.title, external: safe.external });
+    links.push({ url: safe.href, title: source.title, external: !isSameSite(safe.href) });
   }
   if (links.length === 0) return null;
   return (
@@ -44,7 +50,10 @@ export function Sources({ sources, heading, onSourceClick }: SourcesProps): JSX.
               href={link.url}
               target={link.external ? '_blank' : undefined}
               rel={link.external ? 'noopener noreferrer' : undefined}
-              onClick={() => onSourceClick({ url: link.url, title: link.title })}
+              onClick={(event) => {
+                onSourceClick({ url: link.url, title: link.title });
+                if (!link.external) followInPlace(event, link.url);
+              }}
             >
               <Icon name="page" size={14} />
               <span class="docent-source-title">{link.title}</span>

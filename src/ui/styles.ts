@@ -2,7 +2,8 @@ import { codeStyles } from './styles-code.js';
 import { conversationStyles } from './styles-conversation.js';
 
 // Public theming hooks: --docent-accent, --docent-accent-contrast, --docent-radius,
-// --docent-font, --docent-z-index, and surface/text/border colours for each scheme
+// --docent-font, --docent-z-index, --docent-panel-top (the page's top bar the panel leaves
+// free, 64px), and surface/text/border colours for each scheme
 // (--docent-surface, --docent-text, --docent-text-muted, --docent-border, and the same with
 // --docent-dark-…). Set them on the host element (or through the options); the widget derives
 // its private --_… variables from them, so a host's values always win over the defaults.
@@ -71,11 +72,12 @@ transition:transform .18s ease,box-shadow .18s ease,visibility 0s}
 .docent-launcher.docent-is-expanded{visibility:hidden;transform:scale(.92);transition:none}
 .docent-launcher-shortcut{font:500 11px/1 var(--_font);padding:3px 5px;border-radius:6px;border:1px solid color-mix(in srgb,currentColor 50%,transparent);color:inherit}
 
-.docent-panel{position:fixed;top:16px;bottom:16px;right:16px;z-index:var(--_z);display:flex;flex-direction:column;
-width:min(440px,calc(100vw - 32px));background:var(--_surface);color:var(--_text);border:1px solid var(--_border);
+.docent-panel{position:fixed;top:calc(var(--docent-panel-top,64px) + 12px);bottom:12px;right:12px;z-index:var(--_z);display:flex;flex-direction:column;
+width:min(400px,calc(100vw - 24px));background:var(--_surface);color:var(--_text);border:1px solid var(--_border);
 border-radius:calc(var(--_radius) + 4px);box-shadow:var(--_shadow);overflow:hidden;animation:docent-panel-in .22s cubic-bezier(.2,.8,.2,1)}
-.docent-root[data-position=left] .docent-panel{right:auto;left:16px}
+.docent-root[data-position=left] .docent-panel{right:auto;left:12px}
 .docent-panel[hidden]{display:none}
+.docent-panel.docent-is-behind{visibility:hidden}
 .docent-panel-header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 10px 10px 16px;border-bottom:1px solid var(--_border);flex:none}
 .docent-title{display:flex;align-items:center;gap:10px;margin:0;font-size:15px;font-weight:600;line-height:1.3;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .docent-title-mark{display:grid;place-items:center;width:28px;height:28px;border-radius:8px;background:var(--_accent-soft);color:var(--_accent);flex:none}
