@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { applyMigrations, type DocentDatabase } from '../storage/database';
 import { branchChanges } from './git-workspace';
 
@@ -15,7 +16,7 @@ export interface PullRequestRequest {
   title: string;
   /** Description shown on the pull request (the agent's message to the user). */
   body: string;
-  /** Origin links are built on, e.g. `http://127.0.0.1:4173`. */
+  /** Base links are built on (the configured `publicUrl`), e.g. `https://docs-api.example.com`. */
   publicBaseUrl: string;
 }
 
@@ -41,6 +42,11 @@ export interface CodeHost {
 export interface LocalPullRequest {
   projectId: string;
   number: number;
+  /**
+   * The unguessable id in the page's address (128 random bits, base64url): whoever has the
+   * link can read the page; without it, only an admin key of the project can (by number).
+   */
+  accessKey: string;
   jobId: string;
   branch: string;
   baseRef: string;
@@ -70,7 +76,22 @@ const migrations = [
     PRIMARY KEY (project_id, number),
     UNIQUE (project_id, branch)
   )`,
+  // Pages used to be served at their sequential number, so anyone could list every proposal.
+  // Rows from then get a random key too (hex; new ones are base64url, both 128 bits).
+  `ALTER TABLE local_pull_requests ADD COLUMN access_key TEXT`,
+  `UPDATE local_pull_requests SET access_key = lower(hex(randomblob(16))) WHERE access_key IS NULL`,
+  `CREATE UNIQUE INDEX local_pull_requests_access_key ON local_pull_requests (project_id, access_key)`,
 ];
+
+/** A new page id: 16 random bytes (128 bits), base64url, 22 characters. */
+function newAccessKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Whether a path segment can be a page id (so anything else is refused before a query). */
+export function isAccessKey(value: string): boolean {
+  return /^[A-Za-z0-9_-]{22,64}$/.test(value) && !/^[0-9]+$/.test(value);
+}
 
 interface PullRequestRow {
   project_id: string;
@@ -84,17 +105,21 @@ interface PullRequestRow {
   diff: string;
   created_at: number;
   updated_at: number;
+  access_key: string;
 }
 
-/** The path a local pull request is served at (below the public base URL). */
-export function pullRequestPath(projectId: string, number: number): string {
-  return `/pulls/${encodeURIComponent(projectId)}/${number}`;
+/**
+ * The path a local pull request is served at (below the public base URL): its unguessable
+ * id, or its number (which only an admin key of the project can open).
+ */
+export function pullRequestPath(projectId: string, reference: string | number): string {
+  return `/pulls/${encodeURIComponent(projectId)}/${encodeURIComponent(String(reference))}`;
 }
 
 /**
  * The reference server's code host: there is no GitHub to reach, so the pull request (title,
  * branch, a snapshot of the diff) is recorded in the database and served by the server itself
- * at `{publicBaseUrl}/pulls/{projectId}/{number}`.
+ * at `{publicBaseUrl}/pulls/{projectId}/{accessKey}`, an address nobody can guess.
  */
 export class LocalCodeHost implements CodeHost {
   readonly #database: DocentDatabase;
@@ -114,10 +139,10 @@ export class LocalCodeHost implements CodeHost {
   async openPullRequest(request: PullRequestRequest): Promise<PullRequestReference> {
     const changes = await branchChanges(request.repositoryPath, request.baseRef, request.branch);
     const now = this.#now();
-    const number = this.#database.transaction(() => {
+    const recorded = this.#database.transaction(() => {
       const existing = this.#database
-        .prepare('SELECT number FROM local_pull_requests WHERE project_id = ? AND branch = ?')
-        .get(request.projectId, request.branch) as { number: number } | undefined;
+        .prepare('SELECT number, access_key AS accessKey FROM local_pull_requests WHERE project_id = ? AND branch = ?')
+        .get(request.projectId, request.branch) as { number: number; accessKey: string } | undefined;
       if (existing) {
         this.#database
           .prepare(
@@ -125,16 +150,17 @@ export class LocalCodeHost implements CodeHost {
              WHERE project_id = ? AND number = ?`,
           )
           .run(request.title, request.body, JSON.stringify(changes.files), changes.diff, now, request.projectId, existing.number);
-        return existing.number;
+        return existing;
       }
+      const accessKey = newAccessKey();
       const next = this.#database
         .prepare('SELECT COALESCE(MAX(number), 0) + 1 AS number FROM local_pull_requests WHERE project_id = ?')
         .get(request.projectId) as { number: number };
       this.#database
         .prepare(
           `INSERT INTO local_pull_requests
-             (project_id, number, job_id, branch, base_ref, title, body, files, diff, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             (project_id, number, job_id, branch, base_ref, title, body, files, diff, created_at, updated_at, access_key)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           request.projectId,
@@ -148,30 +174,45 @@ export class LocalCodeHost implements CodeHost {
           changes.diff,
           now,
           now,
+          accessKey,
         );
-      return next.number;
+      return { number: next.number, accessKey };
     })();
-    return { number, url: `${request.publicBaseUrl.replace(/\/+$/, '')}${pullRequestPath(request.projectId, number)}` };
+    const base = request.publicBaseUrl.replace(/\/+$/, '');
+    return { number: recorded.number, url: `${base}${pullRequestPath(request.projectId, recorded.accessKey)}` };
   }
 
-  /** A recorded pull request, or `undefined`. */
+  /** A recorded pull request by number (for admin keys of the project), or `undefined`. */
   get(projectId: string, number: number): LocalPullRequest | undefined {
     const row = this.#database
       .prepare('SELECT * FROM local_pull_requests WHERE project_id = ? AND number = ?')
       .get(projectId, number) as PullRequestRow | undefined;
-    if (!row) return undefined;
-    return {
-      projectId: row.project_id,
-      number: row.number,
-      jobId: row.job_id,
-      branch: row.branch,
-      baseRef: row.base_ref,
-      title: row.title,
-      body: row.body,
-      files: JSON.parse(row.files) as string[],
-      diff: row.diff,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
+    return row && toPullRequest(row);
   }
+
+  /** A recorded pull request by its unguessable id (the one in `prLink`), or `undefined`. */
+  getByAccessKey(projectId: string, accessKey: string): LocalPullRequest | undefined {
+    if (!isAccessKey(accessKey)) return undefined;
+    const row = this.#database
+      .prepare('SELECT * FROM local_pull_requests WHERE project_id = ? AND access_key = ?')
+      .get(projectId, accessKey) as PullRequestRow | undefined;
+    return row && toPullRequest(row);
+  }
+}
+
+function toPullRequest(row: PullRequestRow): LocalPullRequest {
+  return {
+    projectId: row.project_id,
+    number: row.number,
+    accessKey: row.access_key,
+    jobId: row.job_id,
+    branch: row.branch,
+    baseRef: row.base_ref,
+    title: row.title,
+    body: row.body,
+    files: JSON.parse(row.files) as string[],
+    diff: row.diff,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }

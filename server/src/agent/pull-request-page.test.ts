@@ -7,6 +7,7 @@ describe('pull request page', () => {
     const page = renderPullRequestPage({
       projectId: 'docs',
       number: 3,
+      accessKey: 'q1w2e3r4t5y6u7i8o9p0aa',
       jobId: 'job-1',
       branch: `docent/${hostile}`,
       baseRef: 'main',

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTemporaryFolder, writeFiles, type TemporaryFolder } from './testing/temporary-repository';
+import { createTemporaryFolder, createTemporaryRepository, writeFiles, type TemporaryFolder } from './testing/temporary-repository';
 import { createWorkspaceFiles, WorkspacePathError, type WorkspaceFiles } from './workspace-files';
 
 let root: TemporaryFolder;
@@ -77,5 +77,31 @@ describe('workspace files', () => {
     await expect(files.read('docs')).rejects.toThrow('is a folder');
     await expect(files.write('docs', 'x')).rejects.toThrow('is a folder');
     await expect(files.search('  ')).rejects.toThrow('empty');
+  });
+});
+
+describe('workspace files in a real git repository', () => {
+  it('refuses a symbolic link into .git, to read, list, search or write through', async () => {
+    const repository = createTemporaryRepository({ 'docs/index.md': '# Home\n' });
+    try {
+      symlinkSync('.git', path.join(repository.path, 'gitlink'));
+      symlinkSync(path.join(repository.path, '.git', 'config'), path.join(repository.path, 'docs', 'settings'));
+      const sandboxed = await createWorkspaceFiles(repository.path);
+      await expect(sandboxed.read('gitlink/config')).rejects.toThrow('"gitlink/config" is a symbolic link into .git');
+      await expect(sandboxed.read('docs/settings')).rejects.toThrow('into .git');
+      await expect(sandboxed.list('gitlink')).rejects.toThrow('into .git');
+      await expect(sandboxed.search('core', 'gitlink')).rejects.toThrow('into .git');
+      await expect(sandboxed.write('gitlink/hooks/pre-commit', '#!/bin/sh\n')).rejects.toThrow('into .git');
+      expect((await sandboxed.search('repositoryformatversion')).matches).toEqual([]);
+    } finally {
+      repository.remove();
+    }
+  });
+
+  it('explains file-system failures with the requested path only, never an absolute one', async () => {
+    const failure = await files.write('docs/index.md/child.md', 'x').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(WorkspacePathError);
+    expect((failure as Error).message).toBe('"docs/index.md/child.md" goes through a file as if it were a folder: check the path.');
+    expect((failure as Error).message).not.toContain(root.path);
   });
 });

@@ -63,13 +63,68 @@ function isInside(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(root + path.sep);
 }
 
+/** Whether a real (resolved) path inside the root is `.git` or under it, at any depth. */
+function isGitMetadata(root: string, real: string): boolean {
+  return path
+    .relative(root, real)
+    .split(path.sep)
+    .some((segment) => segment.toLowerCase() === '.git');
+}
+
+/**
+ * Checks where a path really leads once every symbolic link in it is resolved: inside the
+ * worktree and not into `.git` (a link named `notes` pointing at `.git` is still `.git`).
+ */
+function checkRealLocation(root: string, real: string, requested: string): void {
+  if (!isInside(root, real)) {
+    throw new WorkspacePathError(`"${requested}" goes through a symbolic link that leads outside the repository.`);
+  }
+  if (isGitMetadata(root, real)) {
+    throw new WorkspacePathError(`"${requested}" is a symbolic link into .git: git metadata is not readable or editable by the agent.`);
+  }
+}
+
+const fileErrorExplanations: Record<string, string> = {
+  ENOENT: 'does not exist: list the files to see what is there',
+  ENOTDIR: 'goes through a file as if it were a folder: check the path',
+  EISDIR: 'is a folder, not a file',
+  EEXIST: 'goes through a file as if it were a folder: check the path',
+  EACCES: 'cannot be accessed (permission denied)',
+  EPERM: 'cannot be accessed (permission denied)',
+  ENAMETOOLONG: 'is too long',
+  ELOOP: 'goes through a loop of symbolic links',
+  ENOSPC: 'cannot be written: the server is out of disk space',
+};
+
+/**
+ * The error the model sees for a failed file operation: the path it asked for and what went
+ * wrong, never the server's absolute paths (Node's messages carry them, e.g. `open '/srv/…'`).
+ */
+function toWorkspaceError(error: unknown, requested: string): WorkspacePathError {
+  if (error instanceof WorkspacePathError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const explanation = (code && fileErrorExplanations[code]) ?? `could not be used (${code ?? 'unexpected error'})`;
+  return new WorkspacePathError(`"${requested}" ${explanation}.`);
+}
+
+/** Runs a file operation, turning any failure into a {@link WorkspacePathError} about `requested`. */
+async function explained<T>(requested: string, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw toWorkspaceError(error, requested);
+  }
+}
+
 function toRelative(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join('/');
 }
 
 /**
- * File tools over the worktree at `rootDirectory`. Symbolic links are followed only while they
- * stay inside the worktree; writing through a symbolic link is refused outright.
+ * File tools over the worktree at `rootDirectory`. Symbolic links are resolved before the
+ * sandbox check and followed only while they stay inside the worktree and out of `.git`;
+ * writing to a symbolic link is refused outright. Every failure is a {@link WorkspacePathError}
+ * whose message names paths relative to the worktree, never the server's absolute paths.
  */
 export async function createWorkspaceFiles(rootDirectory: string): Promise<WorkspaceFiles> {
   const root = await realpath(rootDirectory);
@@ -83,9 +138,7 @@ export async function createWorkspaceFiles(rootDirectory: string): Promise<Works
     } catch {
       throw new WorkspacePathError(`"${requested}" does not exist: list the files to see what is there.`);
     }
-    if (!isInside(root, real)) {
-      throw new WorkspacePathError(`"${requested}" is a symbolic link that leads outside the repository.`);
-    }
+    checkRealLocation(root, real, requested);
     return real;
   }
 
@@ -106,7 +159,7 @@ export async function createWorkspaceFiles(rootDirectory: string): Promise<Works
     }
   }
 
-  return {
+  const operations: WorkspaceFiles = {
     async list(directory = '') {
       const start = await resolveExisting(directory);
       const files: string[] = [];
@@ -171,9 +224,7 @@ export async function createWorkspaceFiles(rootDirectory: string): Promise<Works
           ancestor = path.dirname(ancestor);
         }
       }
-      if (!isInside(root, await realpath(ancestor))) {
-        throw new WorkspacePathError(`"${filePath}" goes through a symbolic link that leads outside the repository.`);
-      }
+      checkRealLocation(root, await realpath(ancestor), filePath);
       let created = true;
       try {
         const existing = await lstat(target);
@@ -189,5 +240,11 @@ export async function createWorkspaceFiles(rootDirectory: string): Promise<Works
       await writeFile(target, content, 'utf8');
       return { created };
     },
+  };
+  return {
+    list: (directory = '') => explained(directory || '.', () => operations.list(directory)),
+    read: (filePath) => explained(filePath, () => operations.read(filePath)),
+    search: (query, directory = '') => explained(directory || '.', () => operations.search(query, directory)),
+    write: (filePath, content) => explained(filePath, () => operations.write(filePath, content)),
   };
 }

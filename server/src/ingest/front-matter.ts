@@ -1,11 +1,12 @@
 import { parse as parseYaml } from 'yaml';
 import { DocsFolderError } from './page-files';
+import { stripHtml } from './safe-markup';
 
 /** The front matter fields every dialect reads, validated. */
 export interface PageFields {
-  /** `title`. */
+  /** `title`, as plain text (HTML tags stripped: titles reach clients as text, see `stripHtml`). */
   title?: string;
-  /** `description`. */
+  /** `description`, as plain text like the title. */
   description?: string;
   /** `version` (numbers become strings; quote `"1.10"` to keep the zero). */
   version?: string;
@@ -50,8 +51,8 @@ export function refuseScriptFrontMatter(source: string, sourceFile: string): voi
  */
 export function pageFields(data: Record<string, unknown>, sourceFile: string): PageFields {
   const fields: PageFields = { groups: groupsOf(data, sourceFile) };
-  const title = optionalText(data, 'title', sourceFile);
-  const description = optionalText(data, 'description', sourceFile);
+  const title = plainTextField(optionalText(data, 'title', sourceFile));
+  const description = plainTextField(optionalText(data, 'description', sourceFile));
   const version = optionalText(data, 'version', sourceFile);
   const language = optionalText(data, 'language', sourceFile) ?? optionalText(data, 'lang', sourceFile);
   if (title !== undefined) fields.title = title;
@@ -59,6 +60,13 @@ export function pageFields(data: Record<string, unknown>, sourceFile: string): P
   if (version !== undefined) fields.version = version;
   if (language !== undefined) fields.language = language.toLowerCase();
   return fields;
+}
+
+/** A field shown as text: HTML stripped; `undefined` when nothing but markup was there. */
+function plainTextField(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const plain = stripHtml(value);
+  return plain === '' ? undefined : plain;
 }
 
 /** A text field of the front matter (numbers and booleans as text), or `undefined` when absent or blank. */

@@ -10,6 +10,7 @@ import { IngestCache, type CachedPage } from './ingest-cache';
 import type { DocsGenerator, IngestedDocs, IngestedPage } from './ingested-docs';
 import { DocsFolderError, listDocsFiles, titleFromFileName } from './page-files';
 import { splitPage } from './page-sections';
+import { sanitizeMarkup } from './safe-markup';
 
 export { DocsFolderError } from './page-files';
 
@@ -143,6 +144,8 @@ async function parsePage(source: string, file: PageFile, dialect: Dialect): Prom
   }
   const first = parsed.tree.children[0];
   const frontMatter = first?.type === 'yaml' ? parseFrontMatter(first.value, file.sourceFile) : {};
+  // After the dialect's own transforms, so HTML they produce or leave is covered too.
+  sanitizeMarkup(parsed.tree);
   const split = splitPage(parsed.tree, parsed.text, dialect);
   const page: CachedPage = { frontMatter, sections: split.sections, dependencies: parsed.dependencies };
   const firstHeading = parsed.title ?? split.firstHeading;

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSection } from '../retrieval/sections';
 import { githubAnchors } from './anchors';
-import { dropNonContentHtml } from './common-transforms';
 import { defaultGfmPathPrefix, folderPagePath } from './dialects/gfm';
 import { normalizePrefix } from './dialects/dialect';
 import { pageFields, parseFrontMatter, refuseScriptFrontMatter } from './front-matter';
@@ -10,6 +9,7 @@ import type { IngestedPage } from './ingested-docs';
 import { parseMarkdown, plainText } from './markdown-parser';
 import { listDocsFiles, titleFromFileName } from './page-files';
 import { splitPage } from './page-sections';
+import { sanitizeMarkup } from './safe-markup';
 
 /**
  * A plain-Markdown page with its raw body, for renderers (the demo site) and in-memory indexes:
@@ -76,7 +76,7 @@ export async function loadDocPages(folder: string, options: LoadDocPagesOptions 
 export function pageWithSections(page: Omit<DocPage, 'sourceFile'> & { sourceFile?: string }, options: { siteUrl?: string } = {}): IngestedPage {
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
   const tree = parseMarkdown(page.markdown);
-  dropNonContentHtml(tree);
+  sanitizeMarkup(tree);
   const split = splitPage(tree, page.markdown, { headingText: (heading) => plainText(heading), assignAnchors: githubAnchors });
   const sections = split.sections.map((draft): DocSection => {
     const id = draft.anchor === undefined ? page.path : `${page.path}#${draft.anchor}`;

@@ -17,6 +17,32 @@ describe('questionSubject', () => {
     expect(questionSubject("We're on Vue and it didn't render the project's sidebar").terms).toEqual(['vue', 'render', 'project', 'sidebar']);
   });
 
+  test('a capital after a line break or a colon opens a sentence; after a comma or leading spaces it names something', () => {
+    const subject = questionSubject('Settings:\n  Theme is blue, Giscus too;   Sidebar hides.\nPlugin   works');
+
+    expect([...subject.names].map((term) => subject.words.get(term))).toEqual(['Giscus']);
+    expect([...questionSubject('  Giscus comments').names]).toEqual(['giscus']);
+  });
+
+  test('costs time in proportion to the question: ten times the words, well under ten times ten the time', () => {
+    const words = 'how do I configure the deployment pipeline. With custom themes, plugins and Giscus for my site'.split(' ');
+    const question = (count: number) => Array.from({ length: count }, (_, index) => `${words[index % words.length]}${index % 7 === 0 ? index : ''}`).join(' ');
+    const fastest = (text: string) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const started = performance.now();
+        questionSubject(text);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const short = fastest(question(2_000));
+    const long = fastest(question(20_000));
+
+    // Linear work gives about 10x; rescanning the question before every word gave 50x and more.
+    expect(long / short).toBeLessThan(30);
+  });
+
   test('knows the parts of a name or identifier belong to it', () => {
     const subject = questionSubject('Can GitHub show account IDs?');
 
@@ -48,5 +74,32 @@ describe('judgeCoverage with the names a dictionary found', () => {
 
   test('answers the same question when the word is not known to be a name', () => {
     expect(judgeCoverage(questionSubject(question), sections, statistics).covered).toBe(true);
+  });
+});
+
+describe('judgeCoverage with the reader’s reason for asking', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/docs/privacy#cookies',
+      pageTitle: 'Privacy',
+      heading: 'No cookies',
+      headingTrail: [],
+      markdown: 'The widget sets no cookies and uses no fingerprinting; the thread id lives in session storage.',
+    },
+  ];
+  const statistics = { sectionCount: 40, sectionsWithTerm: { widget: 30, set: 12, cooki: 1, gdpr: 0, consent: 0, banner: 0 }, names: [] };
+
+  test('answers when a name the docs never mention is only the reason, after the question', () => {
+    const judgement = judgeCoverage(questionSubject('Does the widget set any cookies? I need to know for our GDPR consent banner.'), sections, statistics);
+
+    expect(judgement.covered).toBe(true);
+  });
+
+  test('declines when the same name is what the question asks about', () => {
+    const judgement = judgeCoverage(questionSubject('Does the widget work with our GDPR consent banner?'), sections, statistics);
+
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing).toEqual(['GDPR']);
   });
 });

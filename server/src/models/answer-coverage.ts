@@ -1,6 +1,7 @@
 import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
 import type { AnswerSection } from './answer-prompt';
 import { headingTermSet, matchedWeight, matches, nearlyMatches, termSet, termWeights } from './passage-scoring';
+import { questionAsides } from './question-asides';
 import type { TermStatistics } from './term-statistics';
 
 /** The words of a question that name its subject, with how the reader wrote them. */
@@ -17,6 +18,12 @@ export interface QuestionSubject {
    * never use: "DeepL" is not covered by docs that say "deep".
    */
   partOf: Map<string, string>;
+  /**
+   * Terms that occur only in the question's asides (its reason or purpose, see `questionAsides`):
+   * they neither make the docs' silence about them a decline nor must a page contain them.
+   * Default: none.
+   */
+  asides?: Set<string>;
 }
 
 /** Whether the retrieved sections answer the question, and what the answer should look for. */
@@ -70,7 +77,20 @@ const frameWords = new Set(
   ),
 );
 
-const sentenceStart = /(?:^|[.!?:;]\s*|\n\s*)$/;
+const sentenceEnd = new Set(['.', '!', '?', ':', ';']);
+
+/**
+ * Whether a word opens a sentence, judged from the text between the previous word and it (the
+ * whole question before it is never rescanned, which made long questions quadratic): the start of
+ * the question, or a gap whose last non-space character ends a sentence or whose trailing spaces
+ * hold a line break.
+ */
+function opensSentence(gap: string, atStart: boolean): boolean {
+  if (atStart) return true;
+  const trimmed = gap.trimEnd();
+  if (trimmed.length > 0 && sentenceEnd.has(trimmed[trimmed.length - 1] ?? '')) return true;
+  return gap.includes('\n', trimmed.length);
+}
 
 // A word with its contraction: "we're", "didn't", "project's". What follows the apostrophe is
 // grammar, and a negated auxiliary ("didn't", "haven't") names nothing.
@@ -86,14 +106,23 @@ export function questionSubject(question: string): QuestionSubject {
   const words = new Map<string, string>();
   const names = new Set<string>();
   const partOf = new Map<string, string>();
+  const asides = questionAsides(question);
+  const inAsides = new Set<string>();
+  const outsideAsides = new Set<string>();
+  let aside = 0;
+  let previousEnd = 0;
   for (const match of question.matchAll(questionWord)) {
     const word = match[1] ?? '';
+    const initial = opensSentence(question.slice(previousEnd, match.index), match.index === 0);
+    previousEnd = match.index + match[0].length;
     if (match[2] !== undefined && negation.test(match[2])) continue;
+    while ((asides[aside]?.end ?? Number.POSITIVE_INFINITY) <= match.index) aside += 1;
+    const withinAside = (asides[aside]?.start ?? Number.POSITIVE_INFINITY) <= match.index;
     const wordTerms = processTerm(word) ?? [];
-    const initial = sentenceStart.test(question.slice(0, match.index));
     const whole = wordTerms[0];
     wordTerms.forEach((term, position) => {
       if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
+      (withinAside ? inAsides : outsideAsides).add(term);
       if (!words.has(term)) {
         terms.push(term);
         words.set(term, word);
@@ -102,7 +131,23 @@ export function questionSubject(question: string): QuestionSubject {
       if (position > 0 && whole !== undefined && whole !== term && !partOf.has(term)) partOf.set(term, whole);
     });
   }
-  return { terms, words, names, partOf };
+  const asideTerms = new Set([...inAsides].filter((term) => !outsideAsides.has(term)));
+  // A question that is all aside ("So I can log it?") still has a subject.
+  return { terms, words, names, partOf, asides: asideTerms.size < terms.length ? asideTerms : new Set() };
+}
+
+// The subject without the words of its asides the docs never use: the reader's reason ("for our
+// GDPR banner") is not what the docs must mention. Aside words the docs do use still count.
+function withoutUnknownAsides(subject: QuestionSubject, inDocs: (term: string) => boolean): QuestionSubject {
+  const asides = subject.asides;
+  if (asides === undefined || asides.size === 0) return subject;
+  const keep = (term: string) => !asides.has(term) || inDocs(term);
+  return {
+    terms: subject.terms.filter(keep),
+    words: subject.words,
+    names: new Set([...subject.names].filter(keep)),
+    partOf: new Map([...subject.partOf].filter(([term]) => keep(term))),
+  };
 }
 
 /**
@@ -137,8 +182,18 @@ export function judgeCoverage(
   // A name is spelt one way and is a word of its own: "LaTeX" is not "later", nor "DeepL" "deeply".
   const foundAnywhere = (term: string) =>
     subject.names.has(term) ? everywhere.has(term) : matches(term, everywhere) || nearlyMatches(term, everywhere);
-  const inDocs = (term: string) => foundAnywhere(term) || (statistics?.sectionsWithTerm[term] ?? 0) > 0;
+  // Asked several times per term, each a scan of the retrieved words: remembered once known.
+  const inDocsByTerm = new Map<string, boolean>();
+  const inDocs = (term: string) => {
+    let found = inDocsByTerm.get(term);
+    if (found === undefined) {
+      found = foundAnywhere(term) || (statistics?.sectionsWithTerm[term] ?? 0) > 0;
+      inDocsByTerm.set(term, found);
+    }
+    return found;
+  };
 
+  subject = withoutUnknownAsides(subject, inDocs);
   const unknown = subjectTerms(subject, inDocs).filter((term) => !inDocs(term));
   const unknownNames = unknown.filter((term) => subject.names.has(term));
   const known = subjectTerms(subject, inDocs).filter((term) => inDocs(term));
@@ -200,9 +255,12 @@ function missingWords(subject: QuestionSubject, foundAnywhere: (term: string) =>
   const absent = subject.terms.filter((term) => !foundAnywhere(term));
   const rank = (term: string) => (subject.names.has(term) ? 0 : weights.has(term) ? 2 : 1);
   const words: string[] = [];
+  const seen = new Set<string>();
   for (const term of [...absent].sort((left, right) => rank(left) - rank(right) || (weights.get(right) ?? 0) - (weights.get(left) ?? 0))) {
     const word = subject.words.get(term) ?? term;
-    if (!words.some((seen) => seen.toLowerCase() === word.toLowerCase())) words.push(word);
+    if (seen.has(word.toLowerCase())) continue;
+    seen.add(word.toLowerCase());
+    words.push(word);
   }
   return words;
 }

@@ -51,4 +51,12 @@ describe('passageBlocks', () => {
 
     expect(block?.markdown).toBe('See [the API](/docs/api), [below](/docs/page#dark-mode), options and [MDN](https://developer.mozilla.org).');
   });
+
+  test('links: a scheme other than http(s) leaves only the text; parentheses inside an address stay in it', () => {
+    const [block] = passageBlocks(
+      'Click [here](javascript:alert(1)), [mail](mailto:a@b.example), [data](data:text/html,x) or ![x](javascript:alert(2)) [wiki](https://en.wikipedia.org/wiki/Function_(mathematics)) and [top](#install).',
+      '/docs/page',
+    );
+    expect(block?.markdown).toBe('Click here, mail, data or  [wiki](https://en.wikipedia.org/wiki/Function_(mathematics)) and [top](/docs/page#install).');
+  });
 });

@@ -116,11 +116,17 @@ export function splitSentences(paragraph: string): string[] {
   return sentences.filter((sentence) => sentence !== '');
 }
 
+// A link's destination: no spaces, parentheses only in balanced pairs (`Function_(mathematics)`,
+// `javascript:alert(1)`), optionally in angle brackets, optionally followed by a quoted title.
+const destination = String.raw`\(\s*<?((?:[^()\s<>]|\([^()\s]*\))*)>?(?:\s+["'][^)]*["'])?\s*\)`;
+const inlineImage = new RegExp(String.raw`!\[([^\]]*)\]` + destination, 'g');
+const inlineLink = new RegExp(String.raw`\[([^\]]*)\]` + destination, 'g');
+
 /** Inline Markdown reduced to words: no link targets, emphasis markers or backticks. */
 export function plainText(markdown: string): string {
   return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(inlineImage, '$1')
+    .replace(inlineLink, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/[`*_~]/g, '');
 }
@@ -144,11 +150,16 @@ function withoutFences(markdown: string): string {
   return markdown.replace(nestedFence, ' ');
 }
 
+/**
+ * Links an answer can carry: http(s) and site-absolute ones as written, `#anchor` ones made
+ * absolute; any other (a relative file link, `mailto:`, `javascript:`, `data:`…) becomes its text.
+ */
 function rewriteLinks(markdown: string, pageUrl: string): string {
   return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\(\s*<?([^)\s>]*)>?(?:\s+["'][^)]*["'])?\s*\)/g, (whole, text: string, href: string) => {
-      if (/^(?:https?:|mailto:|\/)/i.test(href)) return whole;
+    .replace(inlineImage, '')
+    .replace(inlineLink, (whole, text: string, href: string) => {
+      if (text === '') return '';
+      if (/^(?:https?:|\/)/i.test(href)) return whole;
       if (href.startsWith('#')) return `[${text}](${pageUrl}${href})`;
       return text;
     })

@@ -1,0 +1,49 @@
+/**
+ * The parts of a question that say why the reader asks rather than what they ask: a statement
+ * after the question ("Does the widget set any cookies? I need to know for our GDPR banner.") and
+ * a purpose clause ("… when a reply has come in, so I can log it to Google Analytics?"). The
+ * docs need not mention what an aside names: "GDPR" there is the reader's reason, not the subject.
+ */
+
+/** A range of a question's characters, `end` excluded. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+// A sentence ends at a full stop, a question or exclamation mark (one or more), or a line break.
+const sentence = /[^.!?\n]+(?:[.!?]+|\n|$)/g;
+// "so" opening a clause: followed by "that", a pronoun, a determiner or "only" ("so I can", "so
+// it matches", "so only signed-in readers see it"), not "so many" or "so far".
+const purpose = /\b(?:so(?: that)?|in order to)\s+(?=(?:i|we|you|they|it|he|she|my|our|their|your|the|this|these|those|only)\b)/gi;
+
+/**
+ * The asides of a question, in order. A question with no question mark has none after it; a
+ * statement before the question sets the scene the question refers to ("The backend sits behind
+ * nginx. How do I fix that?"), so it is never an aside.
+ *
+ * Linear in the question's length.
+ *
+ * @example questionAsides('Does it set cookies? I need it for GDPR.') // [{ start: 20, end: 40 }]
+ */
+export function questionAsides(question: string): TextRange[] {
+  const asides: TextRange[] = [];
+  let asked = false;
+  for (const match of question.matchAll(sentence)) {
+    const start = match.index;
+    const text = match[0];
+    const end = start + text.length;
+    if (text.trim() === '') continue;
+    const isQuestion = text.trimEnd().endsWith('?');
+    if (asked && !isQuestion) {
+      asides.push({ start, end });
+      continue;
+    }
+    asked ||= isQuestion;
+    purpose.lastIndex = 0;
+    const clause = purpose.exec(text);
+    // A purpose clause that opens the sentence is all there is to ask about.
+    if (clause !== null && text.slice(0, clause.index).trim() !== '') asides.push({ start: start + clause.index, end });
+  }
+  return asides;
+}
