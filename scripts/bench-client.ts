@@ -26,7 +26,8 @@ export interface BenchTiming {
   bytes: number;
 }
 
-async function askOnce(job: BenchClientJob, question: { text: string; pagePath: string }, position: number): Promise<BenchTiming> {
+/** Asks one question and times its response; throws `HTTP <status>: …` for a response other than 200. */
+export async function askOnce(job: BenchClientJob, question: { text: string; pagePath: string }, position: number): Promise<BenchTiming> {
   const started = performance.now();
   const response = await fetch(job.endpoint, {
     method: 'POST',
@@ -65,7 +66,8 @@ async function run(job: BenchClientJob): Promise<BenchTiming[]> {
   return timings;
 }
 
-if (parentPort !== null && workerData !== undefined) {
+// Only when this file is the worker's job (another worker may import askOnce from it).
+if (parentPort !== null && typeof workerData === 'object' && workerData !== null && 'mode' in workerData) {
   const port = parentPort;
   run(workerData as BenchClientJob).then(
     (timings) => port.postMessage({ timings }),

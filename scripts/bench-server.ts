@@ -13,31 +13,44 @@
  * - over HTTP on loopback against the real server (the test fixture's `startTestServer`) with the
  *   embedded extractive model, from a client in a worker thread: time to first byte (response
  *   headers), to the first answer text, and to the full answer, for 200 sequential and 50
- *   concurrent requests.
+ *   concurrent requests;
+ * - a burst (bench-server-burst.ts): 200 questions at once while `/health` is probed from another
+ *   thread: time to first byte, `/health` p99, errors and throughput (answers/s).
+ *
+ * - abuse (bench-server-abuse.ts): a 30,000-word question, refused by the default bound and
+ *   answered with it raised, with `/health` probed meanwhile; 10,000 malformed requests from one
+ *   IP, after which the key's message quota must be unchanged.
  *
  * The machine's load average is printed with the figures: on a shared machine they vary with it.
  *
  * Options (environment): BENCH_PAGES (default 5000), BENCH_SMALL_PAGES (default 1000),
- * BENCH_QUERIES (default 500), BENCH_SEQUENTIAL (default 200), BENCH_CONCURRENT (default 50).
+ * BENCH_QUERIES (default 500), BENCH_SEQUENTIAL (default 200), BENCH_CONCURRENT (default 50),
+ * BENCH_BURST (default 200).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { startTestServer } from '../e2e/fixtures/server';
 import type { TestServer } from '../e2e/fixtures/server';
+import type { LimitsConfig } from '../server/src/config';
 import { ingestDocs } from '../server/src/ingest/ingest-docs';
 import { DocsIndex } from '../server/src/retrieval/docs-index';
 import type { BenchClientJob, BenchTiming } from './bench-client';
 import type { BenchQuestion, Corpus } from './bench-corpus';
 import { writeCorpus } from './bench-corpus';
+import { benchBurst } from './bench-server-burst';
+import { benchLongQuestion, benchMalformedFlood, type AbuseTarget } from './bench-server-abuse';
+import { milliseconds, percentile, startBenchWorker } from './bench-support';
 
 const pageCount = numberSetting('BENCH_PAGES', 5_000);
 const smallPageCount = numberSetting('BENCH_SMALL_PAGES', 1_000);
 const queryCount = numberSetting('BENCH_QUERIES', 500);
 const sequentialCount = numberSetting('BENCH_SEQUENTIAL', 200);
 const concurrentCount = numberSetting('BENCH_CONCURRENT', 50);
+const burstCount = numberSetting('BENCH_BURST', 200);
 const assistantKey = 'svc_dsc_bench';
+/** Reads the server's own timings from /metrics. */
+const adminKey = 'svc_bench_admin';
 
 interface Row {
   measure: string;
@@ -65,6 +78,7 @@ try {
   benchRetrieval(index, corpus.questions);
   dataDir = await mkdtemp(path.join(tmpdir(), 'docent-bench-data-'));
   await benchHttp(folder, dataDir, corpus);
+  await benchAbuse(folder, dataDir);
 } finally {
   await rm(smallFolder, { recursive: true, force: true });
   await rm(folder, { recursive: true, force: true });
@@ -128,7 +142,7 @@ async function benchHttp(docsFolder: string, dataDirectory: string, corpus: Corp
   const start = () =>
     timed(() =>
       startTestServer({
-        config: { organizations: [{ id: 'bench', domains: [{ id: 'bench', docs: docsFolder, assistantKeys: [assistantKey] }] }] },
+        config: { organizations: [{ id: 'bench', domains: [{ id: 'bench', docs: docsFolder, assistantKeys: [assistantKey] }], adminKeys: [{ key: adminKey, projects: [] }] }] },
         limits: { perKeyPerMonth: 1_000_000, perOrganizationPerHour: 1_000_000, perIpPerDay: 1_000_000 },
         extensions: [],
         dataDir: dataDirectory,
@@ -153,17 +167,47 @@ async function benchHttp(docsFolder: string, dataDirectory: string, corpus: Corp
     addHttpRows(`${sequentialCount} sequential`, await askFromWorker(job('sequential', sequentialCount, 1)));
     const burst = await timed(() => askFromWorker(job('concurrent', concurrentCount, 31)));
     addHttpRows(`${concurrentCount} concurrent`, burst.value, `all ${concurrentCount} done in ${milliseconds(burst.milliseconds)} (incl. worker start)`);
+    rows.push(...(await benchBurst({ baseUrl: server.url, domain: 'bench', assistantKey, adminKey, questions, count: burstCount })));
   } finally {
     await server.close();
+  }
+}
+
+/**
+ * The abuse section (issue 11): one server with the default bounds (the long question is
+ * refused; the flood), then one with the question bound raised (it is answered). Each has a
+ * clock that can be moved on past the rejected-request budget's minute.
+ */
+async function benchAbuse(docsFolder: string, dataDirectory: string): Promise<void> {
+  const startWith = async (limits: Partial<LimitsConfig>): Promise<{ server: TestServer; target: AbuseTarget }> => {
+    let offset = 0;
+    const server = await startTestServer({
+      config: { organizations: [{ id: 'bench', domains: [{ id: 'bench', docs: docsFolder, assistantKeys: [assistantKey] }] }] },
+      limits: { perKeyPerMonth: 1_000_000, perOrganizationPerHour: 1_000_000, perIpPerDay: 1_000_000, ...limits },
+      extensions: [],
+      dataDir: dataDirectory,
+      clock: () => Date.now() + offset,
+    });
+    return { server, target: { baseUrl: server.url, domain: 'bench', assistantKey, advanceClock: (milliseconds) => (offset += milliseconds) } };
+  };
+  const refusing = await startWith({});
+  try {
+    rows.push(...(await benchLongQuestion(refusing.target, 'refused (default bound)', 20)), ...(await benchMalformedFlood(refusing.target)));
+  } finally {
+    await refusing.server.close();
+  }
+  const raised = await startWith({ maximumQuestionCharacters: 1_000_000, maximumBodyBytes: 4_000_000 });
+  try {
+    rows.push(...(await benchLongQuestion(raised.target, 'answered (bound raised)', 3)));
+  } finally {
+    await raised.server.close();
   }
 }
 
 /** Runs a batch of requests from a worker thread (see bench-client.ts) and returns their timings. */
 function askFromWorker(job: BenchClientJob): Promise<BenchTiming[]> {
   return new Promise((resolve, reject) => {
-    // The worker needs the TypeScript loader too: it does not inherit the one tsx registered here.
-    const client = JSON.stringify(new URL('./bench-client.ts', import.meta.url).href);
-    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${client}); });`, { eval: true, workerData: job });
+    const worker = startBenchWorker(new URL('./bench-client.ts', import.meta.url), job);
     worker.once('message', (message: { timings?: BenchTiming[]; error?: string }) => {
       void worker.terminate();
       if (message.timings) resolve(message.timings);
@@ -200,15 +244,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; millisecond
   const started = performance.now();
   const value = await work();
   return { value, milliseconds: performance.now() - started };
-}
-
-function percentile(values: number[], rank: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
-function milliseconds(value: number): string {
-  return `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 }
 
 function loadAverage(): string {

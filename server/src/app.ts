@@ -1,26 +1,36 @@
 import type { LanguageModel } from 'ai';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { AnswerAdmission } from './assistant/answer-admission';
 import { createAssistantRoutes } from './assistant/routes';
 import type { DocentConfig } from './config';
-import { createErrorHandler, handleNotFound } from './http/api-error';
+import { createErrorHandler } from './http/api-error';
 import type { AppEnvironment } from './http/app-environment';
 import { KeyRegistry } from './http/auth';
 import { silentLogger, type Logger } from './http/logger';
-import { rateLimit } from './http/rate-limit';
+import { createRateLimiter } from './http/rate-limit';
+import { rejectedRequestBudget } from './http/rejected-requests';
+import { createHealthRoutes } from './http/health';
+import { requireMetricsKey, ServerMetrics, sqliteStoredCounts } from './http/metrics';
 import { requestLog } from './http/request-log';
+import { createNotFoundHandler } from './http/unmatched-routes';
 import type { DocsIndex } from './retrieval/docs-index';
 import type { Retriever } from './retrieval/retriever';
 import type { DocentDatabase } from './storage/database';
-import { RateLimitStore } from './storage/rate-limit-store';
-import { ThreadStore } from './storage/thread-store';
+import type { Storage } from './storage/storage';
 
 /** The shared pieces an extension (agent routes, demo site) builds its routes from. */
 export interface AppServices {
   config: DocentConfig;
+  /** Threads, rate-limit counters and agent jobs (SQLite or PostgreSQL). */
+  storage: Storage;
+  /** This instance's local SQLite database (the built-in code host keeps its pull requests there). */
   database: DocentDatabase;
   /** Every configured key; use `requireAdminKey(services.keys)` / `requireAssistantKey(services.keys)`. */
   keys: KeyRegistry;
-  /** The request limits of spec section 8, ready to put after an auth middleware. */
+  /**
+   * The request limits of spec section 8, ready to put after an auth middleware: a read (GET)
+   * is charged to the polling budget, anything else to the message budget.
+   */
   rateLimit: MiddlewareHandler<AppEnvironment>;
   /** The docs index of each domain, by domain id. */
   indexes: ReadonlyMap<string, DocsIndex>;
@@ -28,6 +38,11 @@ export interface AppServices {
   logger: Logger;
   /** Current time in milliseconds. */
   clock: () => number;
+  /**
+   * Base of the links the server creates, e.g. `https://docs-api.example.com`: the configured
+   * `publicUrl`, else the address the server listens on. Never a request's `Host` header.
+   */
+  publicUrl: () => string;
 }
 
 /**
@@ -41,6 +56,8 @@ export interface AppExtension {
   path?: string;
   /** Builds the routes from the shared services. */
   create(services: AppServices): Hono<AppEnvironment> | Hono;
+  /** Starts the extension's background work (e.g. resuming agent jobs); called once the server listens. */
+  start?(): Promise<void> | void;
   /** Stops the extension's background work; called on shutdown before the database closes. */
   close?(): Promise<void> | void;
   /** Lines for the start-up summary, given the server's base URL. */
@@ -50,7 +67,9 @@ export interface AppExtension {
 /** What {@link createApp} needs. */
 export interface AppDependencies {
   config: DocentConfig;
-  /** The open database (see `openDatabase`); the app creates its tables in it. */
+  /** Threads, rate-limit counters and agent jobs (see `openStorage`). */
+  storage: Storage;
+  /** This instance's local SQLite database, for the built-in code host (with SQLite storage: `storage.database`). */
   database: DocentDatabase;
   /** The docs index of each configured domain, by domain id. */
   indexes: ReadonlyMap<string, DocsIndex>;
@@ -64,6 +83,12 @@ export interface AppDependencies {
   clock?: () => number;
   /** Routes mounted after the assistant API, in order (the demo site, a catch-all, goes last). */
   extensions?: readonly AppExtension[];
+  /**
+   * Base of the links the server creates (see {@link AppServices.publicUrl}); asked when a link
+   * is made, so it can name the address the server ends up listening on.
+   * Default: `config.publicUrl`, else `http://127.0.0.1`.
+   */
+  publicUrl?: () => string;
 }
 
 /**
@@ -72,32 +97,48 @@ export interface AppDependencies {
  * with one JSON error shape for everything (no stack traces).
  *
  * @example
- * const app = createApp({ config, database: openDatabase(config.dataDir), indexes, model });
+ * const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.database.url });
+ * const app = createApp({ config, storage, database: openDatabase(config.dataDir), indexes, model });
  * serve({ fetch: app.fetch, port: 4173 });
  */
 export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
   const logger = dependencies.logger ?? silentLogger;
   const clock = dependencies.clock ?? Date.now;
-  const { config, database, indexes, model } = dependencies;
+  const { config, storage, database, indexes, model } = dependencies;
   const missing = config.domains.filter((domain) => !indexes.has(domain.id)).map((domain) => domain.id);
   if (missing.length > 0) throw new Error(`createApp needs a docs index for every domain; missing: ${missing.join(', ')}`);
 
+  const rateLimiter = createRateLimiter({ store: storage.rateLimits, limits: config.limits, trustProxy: config.trustProxy, clock });
   const services: AppServices = {
     config,
+    storage,
     database,
     keys: new KeyRegistry(config),
-    rateLimit: rateLimit({ store: new RateLimitStore(database), limits: config.limits, trustProxy: config.trustProxy, clock }),
+    rateLimit: rateLimiter.middleware,
     indexes,
     model,
     logger,
     clock,
+    publicUrl: dependencies.publicUrl ?? (() => config.publicUrl ?? 'http://127.0.0.1'),
   };
+
+  const metrics: ServerMetrics = new ServerMetrics({
+    answersInProgress: (): number => admission.inProgress,
+    // PostgreSQL storage: no thread or job gauges yet (the storage interface has no counts).
+    storedCounts: storage.engine === 'sqlite' ? () => sqliteStoredCounts(database) : undefined,
+  });
+  const admission: AnswerAdmission = new AnswerAdmission({ maxConcurrentAnswers: config.limits.maxConcurrentAnswers, observer: metrics.admission });
 
   const app = new Hono<AppEnvironment>();
   app.onError(createErrorHandler(logger));
-  app.notFound(handleNotFound);
+  app.notFound(createNotFoundHandler(() => app.routes));
   app.use('*', requestLog(logger));
-  app.get('/health', (context) => context.json({ status: 'ok' }));
+  app.use('*', metrics.countRequests);
+  // Before everything else: an address that keeps sending bad requests is refused cheaply.
+  app.use('*', rejectedRequestBudget({ perIpPerMinute: config.limits.rejectedPerIpPerMinute, trustProxy: config.trustProxy, clock }));
+  app.route('/', createHealthRoutes({ pingStorage: () => storage.ping(), domains: config.domains.map((domain) => domain.id), hasIndex: (domain) => indexes.has(domain) }));
+  // /metrics needs an admin key (Bearer): the figures describe every domain's traffic.
+  app.get('/metrics', requireMetricsKey(services.keys), metrics.handler);
   app.route(
     '/',
     createAssistantRoutes({
@@ -105,10 +146,14 @@ export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
       indexes,
       retrievers: dependencies.retrievers,
       model,
-      threads: new ThreadStore(database, clock),
+      threads: storage.threads,
+      threadLimits: config.threadLimits,
       keys: services.keys,
-      rateLimit: services.rateLimit,
+      rateLimiter,
+      limits: config.limits,
       logger,
+      admission,
+      answerObserver: metrics.answers,
     }),
   );
   // Agent-job endpoints (/v1/agent/…, /v2/agent/…) and the demo site are extensions, mounted here.

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ConfigError, defaultConfig, loadConfig, parseConfig, type DocentConfigInput } from './config';
@@ -35,7 +35,21 @@ describe('parseConfig', () => {
         allowedOrigins: ['*'],
       },
     ]);
-    expect(config.limits).toEqual({ perKeyPerMonth: 10_000, perOrganizationPerHour: 10_000, perIpPerDay: 10_000 });
+    expect(config.limits).toEqual({
+      perKeyPerMonth: 10_000,
+      perOrganizationPerHour: 10_000,
+      perIpPerDay: 10_000,
+      pollsPerKeyPerHour: 3_600,
+      pollsPerIpPerHour: 3_600,
+      rejectedPerIpPerMinute: 60,
+      maximumBodyBytes: 262_144,
+      maximumQuestionCharacters: 8_000,
+      maximumMessageCharacters: 20_000,
+      maximumMessages: 100,
+      maximumContextItems: 20,
+      maximumContextCharacters: 20_000,
+      maxConcurrentAnswers: 128 * availableParallelism(),
+    });
     expect(config.dataDir).toBe(resolve('.docent'));
     expect(config.trustProxy).toBe(false);
   });
@@ -45,6 +59,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...minimal, dataDir: 'state' }, { baseDirectory: '/srv/site', environment: { DOCENT_DATA_DIR: '/var/docent' } }).dataDir).toBe(
       '/var/docent',
     );
+  });
+
+  test('publicUrl: an http(s) base without query or fragment; DOCENT_PUBLIC_URL wins; none means null', () => {
+    expect(parseConfig(minimal, { environment: {} }).publicUrl).toBeNull();
+    expect(parseConfig({ ...minimal, publicUrl: 'https://docs-api.example.com/v/' }, { environment: {} }).publicUrl).toBe('https://docs-api.example.com/v');
+    const fromEnvironment = parseConfig({ ...minimal, publicUrl: 'https://a.example' }, { environment: { DOCENT_PUBLIC_URL: 'http://b.example:8080' } });
+    expect(fromEnvironment.publicUrl).toBe('http://b.example:8080');
+    for (const publicUrl of ['javascript:alert(1)', 'ftp://files.example', 'https://a.example/?next=x', 'docs-api.example.com', 'https://user:secret@a.example']) {
+      expect(errorOf({ ...minimal, publicUrl }), publicUrl).toContain('publicUrl (or DOCENT_PUBLIC_URL) must be the http(s) address');
+    }
   });
 
   test('dialect settings: generator, sitemap (resolved against the base folder), cleanUrls, defaultLocale', () => {

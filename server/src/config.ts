@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/v4';
+import { defaultRequestBounds } from './assistant/request-schema';
+import { maximumBodyBytes } from './http/json-body';
 import { describeIssues } from './http/validation-issue';
 
 /** Prefix of every key; an admin key is `svc_` followed by anything but `dsc_`. */
@@ -37,6 +40,22 @@ const adminKeySchema = z
 const originSchema = z.string().refine((origin) => origin === '*' || /^https?:\/\/[^/]+$/.test(origin), {
   error: 'an allowed origin is "*" or a scheme and host without a path, e.g. "https://docs.example.com"',
 });
+
+const publicUrlMessage =
+  'publicUrl (or DOCENT_PUBLIC_URL) must be the http(s) address people reach this server at, without a query or fragment, e.g. "https://docs-api.example.com"';
+
+/** An absolute http(s) URL without query or fragment; a trailing `/` is dropped. */
+const publicUrlSchema = z
+  .string({ error: publicUrlMessage })
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, { error: publicUrlMessage })
+  .transform((value) => value.replace(/\/+$/, ''));
 
 const domainSchema = z.strictObject({
   /** The domain identifier in `/discovery/v2/assistant/{domain}/message`. */
@@ -103,10 +122,76 @@ const positiveLimit = z
   .int({ error: 'a limit must be a whole number' })
   .positive({ error: 'a limit must be at least 1' });
 
+/**
+ * Request budgets and input bounds (README "Limits"). Message budgets are charged only for a
+ * request that reaches the model (its body valid); polls and rejected requests have their own.
+ */
+const databaseUrlMessage =
+  'database.url (or DOCENT_DATABASE_URL) must be a PostgreSQL connection URL, e.g. "postgres://docent@db.internal:5432/docent"';
+
+/** Where threads, counters and jobs live when not in the SQLite file of the data folder. */
+const databaseSchema = z.strictObject({
+  /** PostgreSQL connection URL, e.g. `postgres://docent:secret@db.internal:5432/docent`. */
+  url: z.string({ error: databaseUrlMessage }).regex(/^postgres(ql)?:\/\/\S+$/, { error: databaseUrlMessage }),
+  /** Most connections each instance opens. Default: 10. */
+  maxConnections: z
+    .number({ error: 'database.maxConnections must be a number' })
+    .int({ error: 'database.maxConnections must be a whole number' })
+    .min(1, { error: 'database.maxConnections must be at least 1' })
+    .max(1000, { error: 'database.maxConnections must be at most 1000' })
+    .default(10),
+});
+
+/** Size limits of one thread; past them the client is told to start a new thread. */
+const threadLimitsSchema = z.strictObject({
+  /** Most messages (questions and answers) in a thread. Default: 1000. */
+  maxMessages: positiveLimitOf('threadLimits.maxMessages').default(1_000),
+  /** Most UTF-8 bytes of message text in a thread. Default: 2,000,000. */
+  maxBytes: positiveLimitOf('threadLimits.maxBytes').default(2_000_000),
+});
+
+function positiveLimitOf(name: string) {
+  return z
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a whole number` })
+    .positive({ error: `${name} must be at least 1` });
+}
+
+/** Default of `limits.maxConcurrentAnswers`: 128 answers in progress per CPU core. */
+export const defaultMaxConcurrentAnswers = 128 * availableParallelism();
+
 const limitsSchema = z.strictObject({
+  /** Messages (valid assistant requests) per assistant key per calendar month. */
   perKeyPerMonth: positiveLimit.default(10_000),
+  /** Messages per organization per hour. */
   perOrganizationPerHour: positiveLimit.default(10_000),
+  /** Messages per client IP per day. */
   perIpPerDay: positiveLimit.default(10_000),
+  /** Agent-job reads (GET: job polling, job lists) per admin key per hour; apart from messages. */
+  pollsPerKeyPerHour: positiveLimit.default(3_600),
+  /** Agent-job reads per client IP per hour. */
+  pollsPerIpPerHour: positiveLimit.default(3_600),
+  /** Rejected requests (any 4xx answer) per client IP per minute, counted in memory; past it, 429. */
+  rejectedPerIpPerMinute: positiveLimit.default(60),
+  /** Largest request body, in bytes. */
+  maximumBodyBytes: positiveLimit.default(maximumBodyBytes),
+  /** Longest question (the last user message), in characters. */
+  maximumQuestionCharacters: positiveLimit.default(defaultRequestBounds.maximumQuestionCharacters),
+  /** Longest earlier message of the conversation, in characters. */
+  maximumMessageCharacters: positiveLimit.default(defaultRequestBounds.maximumMessageCharacters),
+  /** Most messages in one request. */
+  maximumMessages: positiveLimit.default(defaultRequestBounds.maximumMessages),
+  /** Most context items (code blocks, selections) in one request. */
+  maximumContextItems: positiveLimit.default(defaultRequestBounds.maximumContextItems),
+  /** Longest context item value, in characters. */
+  maximumContextCharacters: positiveLimit.default(defaultRequestBounds.maximumContextCharacters),
+  /**
+   * Answers in progress at once (from the request's arrival to the answer's last byte); past it a
+   * request gets 503 with `Retry-After`, before any rate-limit charge. Default: 128 per CPU core
+   * (`os.availableParallelism()`), 256 on 2 cores, where a burst of 200 still starts within
+   * 300 ms; raise it for a slow remote model, whose answers mostly wait.
+   */
+  maxConcurrentAnswers: positiveLimit.default(defaultMaxConcurrentAnswers),
 });
 
 const configSchema = z
@@ -114,11 +199,24 @@ const configSchema = z
     $schema: z.string().optional(),
     organizations: z.array(organizationSchema).min(1, { error: 'declare at least one organization' }),
     projects: z.array(projectSchema).default([]),
-    limits: limitsSchema.default({ perKeyPerMonth: 10_000, perOrganizationPerHour: 10_000, perIpPerDay: 10_000 }),
+    limits: limitsSchema.prefault({}),
     /** Folder for the SQLite file, relative to the config file. */
     dataDir: z.string().min(1).optional(),
     /** Take the client IP from `X-Forwarded-For` (only behind a proxy you run). */
     trustProxy: z.boolean().default(false),
+    /**
+     * Where people reach this server, e.g. `https://docs-api.example.com`: the base of the links
+     * it creates (an agent job's `prLink`). Default: the address the server listens on.
+     */
+    publicUrl: publicUrlSchema.optional(),
+    /** PostgreSQL for threads, counters and jobs (many instances); without it, SQLite in `dataDir`. */
+    database: databaseSchema.optional(),
+    /** Days a thread is kept after its last message; older ones are purged. Default: 30. */
+    threadRetentionDays: positiveLimitOf('threadRetentionDays').default(30),
+    /** Size limits of one thread. */
+    threadLimits: threadLimitsSchema.default({ maxMessages: 1_000, maxBytes: 2_000_000 }),
+    /** Seconds an agent job's claim holds without a heartbeat (then another instance takes it over). Default: 30. */
+    jobLeaseSeconds: positiveLimitOf('jobLeaseSeconds').default(30),
   })
   .superRefine((config, context) => {
     const seenDomains = new Set<string>();
@@ -180,7 +278,7 @@ export type DomainConfig = z.output<typeof domainSchema> & { organization: strin
 export type OrganizationConfig = z.output<typeof organizationSchema>;
 /** A project reachable by the agent-job endpoints. */
 export type ProjectConfig = z.output<typeof projectSchema>;
-/** Request limits (spec section 8). */
+/** Request budgets and input bounds (spec section 8, README "Limits"). */
 export type LimitsConfig = z.output<typeof limitsSchema>;
 
 /** The validated configuration, with defaults applied and every path absolute. */
@@ -193,6 +291,23 @@ export interface DocentConfig {
   /** Absolute folder of the SQLite file. */
   dataDir: string;
   trustProxy: boolean;
+  /**
+   * Base of the links the server creates (`prLink`), from `publicUrl` or `DOCENT_PUBLIC_URL`,
+   * without a trailing `/`; `null` means the address the server listens on. Never taken from
+   * a request's `Host` header, which any client can forge.
+   */
+  publicUrl: string | null;
+  /**
+   * PostgreSQL settings (`database` or `DOCENT_DATABASE_URL`, `DOCENT_DATABASE_MAX_CONNECTIONS`);
+   * `url` `null` means SQLite in `dataDir`.
+   */
+  database: { url: string | null; maxConnections: number };
+  /** Days a thread is kept after its last message. Default: 30. */
+  threadRetentionDays: number;
+  /** Size limits of one thread. */
+  threadLimits: { maxMessages: number; maxBytes: number };
+  /** Seconds an agent job's claim holds without a heartbeat. Default: 30. */
+  jobLeaseSeconds: number;
   /** The file the configuration came from, or `null` for the embedded default. */
   source: string | null;
 }
@@ -231,7 +346,7 @@ export interface ParseConfigOptions {
   sourceName?: string;
   /** The file it came from, kept as `config.source`. Default: `null`. */
   source?: string | null;
-  /** Environment variables (`DOCENT_DATA_DIR` overrides `dataDir`). Default: `process.env`. */
+  /** Environment variables (`DOCENT_DATA_DIR` overrides `dataDir`, `DOCENT_PUBLIC_URL` `publicUrl`). Default: `process.env`. */
   environment?: NodeJS.ProcessEnv;
 }
 
@@ -245,7 +360,11 @@ export interface ParseConfigOptions {
 export function parseConfig(input: unknown, options: ParseConfigOptions = {}): DocentConfig {
   const baseDirectory = options.baseDirectory ?? process.cwd();
   const environment = options.environment ?? process.env;
-  const result = configSchema.safeParse(input);
+  const environmentPublicUrl = environment.DOCENT_PUBLIC_URL?.trim();
+  const withPublicUrl =
+    environmentPublicUrl && typeof input === 'object' && input !== null ? { ...input, publicUrl: environmentPublicUrl } : input;
+  const withEnvironment = withDatabaseEnvironment(withPublicUrl, environment);
+  const result = configSchema.safeParse(withEnvironment);
   if (!result.success) {
     const lines = describeIssues(result.error.issues).map(
       (issue) => `  ${issue.field === '' ? '(root)' : issue.field}: ${issue.message}`,
@@ -278,8 +397,25 @@ export function parseConfig(input: unknown, options: ParseConfigOptions = {}): D
         ? absolute(parsed.dataDir)
         : resolve('.docent'),
     trustProxy: parsed.trustProxy,
+    publicUrl: parsed.publicUrl ?? null,
+    database: { url: parsed.database?.url ?? null, maxConnections: parsed.database?.maxConnections ?? 10 },
+    threadRetentionDays: parsed.threadRetentionDays,
+    threadLimits: parsed.threadLimits,
+    jobLeaseSeconds: parsed.jobLeaseSeconds,
     source: options.source ?? null,
   };
+}
+
+/** `DOCENT_DATABASE_URL` and `DOCENT_DATABASE_MAX_CONNECTIONS` over the file's `database`. */
+function withDatabaseEnvironment(input: unknown, environment: NodeJS.ProcessEnv): unknown {
+  const url = environment.DOCENT_DATABASE_URL?.trim();
+  const maxConnections = environment.DOCENT_DATABASE_MAX_CONNECTIONS?.trim();
+  if ((!url && !maxConnections) || typeof input !== 'object' || input === null) return input;
+  const database = { ...((input as { database?: object }).database ?? {}) } as Record<string, unknown>;
+  if (url) database.url = url;
+  // A bad number stays visible to validation (as NaN) rather than silently ignored.
+  if (maxConnections) database.maxConnections = Number(maxConnections);
+  return { ...input, database };
 }
 
 /** Where `loadConfig` looks. */

@@ -1,19 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../e2e/fixtures/server';
+import { startServerProcess } from './testing/server-process';
 import { askV2, postAssistant, v2Body } from './assistant/testing/assistant-clients';
 import { openDatabase } from './storage/database';
-import { ThreadStore } from './storage/thread-store';
+import { SqliteThreads } from './storage/sqlite/sqlite-threads';
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import { readUIMessageAnswer } from './assistant/testing/read-answer-streams';
 import { createExtractiveModel } from './models/extractive-model';
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const folders: string[] = [];
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -62,13 +60,17 @@ describe('durability', () => {
     servers.length = 0;
 
     const database = openDatabase(dataDir);
-    const messages = new ThreadStore(database).listMessages(first.threadId!);
+    const threads = new SqliteThreads(database);
+    const messages = await threads.recentMessages(first.threadId!, { maxMessages: 100, maxBytes: 1_000_000 });
+    const thread = await threads.findThread(first.threadId!);
     database.close();
-    expect(messages.map(({ role, text, fp }) => ({ role, text, fp }))).toEqual([
-      { role: 'user', text: 'How do I change the accent color?', fp: 'reader-7' },
-      { role: 'assistant', text: first.text, fp: 'reader-7' },
-      { role: 'user', text: 'And the dark mode?', fp: 'reader-7' },
-      { role: 'assistant', text: second.text, fp: 'reader-7' },
+    // `fp` is stored once, on the thread.
+    expect(thread?.fp).toBe('reader-7');
+    expect(messages.map(({ role, text }) => ({ role, text }))).toEqual([
+      { role: 'user', text: 'How do I change the accent color?' },
+      { role: 'assistant', text: first.text },
+      { role: 'user', text: 'And the dark mode?' },
+      { role: 'assistant', text: second.text },
     ]);
     expect(messages[0]).toMatchObject({
       currentPath: '/docs/theming',
@@ -173,26 +175,14 @@ describe('streams in flight', () => {
     expect(signals[0]?.aborted).toBe(true);
 
     const database = openDatabase(dataDir);
-    const stored = new ThreadStore(database).listMessages(threadId);
+    const stored = await new SqliteThreads(database).recentMessages(threadId, { maxMessages: 100, maxBytes: 1_000_000 });
     database.close();
     expect(stored.map((message) => message.role)).toEqual(['user']);
   });
 });
 
 describe('the command line', () => {
-  function run(args: string[], environment: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { child, exited, output: () => ({ stdout, stderr }) };
-  }
+  const run = startServerProcess;
 
   test('serves the embedded demo, prints the URL, keys and model, and stops cleanly on SIGTERM', async () => {
     const dataDir = temporaryFolder();
@@ -204,6 +194,9 @@ describe('the command line', () => {
     expect(stdout).toContain('svc_dsc_demo');
     expect(stdout).toContain('svc_demo');
     expect(stdout).toContain('embedded extractive model');
+    // No publicUrl: links use the listening address, and the server says so once.
+    expect(stdout).toContain(`  links: ${url} (the listening address; set publicUrl or DOCENT_PUBLIC_URL`);
+    expect(stdout.split('"event":"public_url_default"').length - 1).toBe(1);
     const response = await postAssistant(url!, v2Body('What is Docent?'));
     expect(response.status).toBe(200);
     await response.text();

@@ -2,18 +2,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createDemoSite } from '../../demo/site/demo-site';
 import { createAgentJobsExtension } from './agent/agent-jobs-extension';
 import { resolveAgentModel } from './agent/agent-model';
 import { createApp, type AppExtension } from './app';
 import { ConfigError, loadConfig, type DocentConfig, type DomainConfig } from './config';
+import { startupErrorFrom, startupFailureLine } from './startup-error';
+import { createHttpServer } from './http/http-server';
 import { createJsonLogger, type Logger } from './http/logger';
 import { resolveAnswerModel, type ResolvedAnswerModel } from './models/configured-model';
 import { loadDocsIndex, type DocsIndex, type LoadDocsIndexOptions } from './retrieval/docs-index';
 import { resolveEmbeddingsSettings } from './retrieval/embeddings/embeddings-settings';
 import { createHybridSearch } from './retrieval/embeddings/hybrid-search';
 import { openDatabase } from './storage/database';
+import { runMigrateCommand } from './storage/migrate-command';
+import { openStorage } from './storage/open-storage';
+import type { Storage } from './storage/storage';
+import { startThreadPurge } from './storage/thread-retention';
 
 /** What {@link startServer} needs; everything has a default. */
 export interface StartServerOptions {
@@ -106,6 +111,8 @@ export function standardExtensions(config: DocentConfig, environment: NodeJS.Pro
     {
       name: agentJobs.name,
       create: (services) => agentJobs.create(services),
+      // Resumes jobs a stop left active and keeps taking over jobs whose instance died.
+      start: () => agentJobs.start?.(),
       close: () => agentJobs.close(),
       describe: (baseUrl) => [
         `  agent jobs: ${baseUrl}/v2/agent/{projectId}/job… (${
@@ -157,6 +164,11 @@ function summary(running: RunningServer, dataDir: string, extensions: readonly A
   }
   for (const extension of extensions) lines.push(...(extension.describe?.(running.url) ?? []));
   lines.push(`  model: ${running.modelDescription}`, `  search: ${running.searchDescription}`, `  data: ${dataDir}`);
+  lines.push(
+    running.config.publicUrl === null
+      ? `  links: ${running.url} (the listening address; set publicUrl or DOCENT_PUBLIC_URL to the address people reach)`
+      : `  links: ${running.config.publicUrl}`,
+  );
   return lines;
 }
 
@@ -175,27 +187,61 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const grace = options.shutdownGraceMilliseconds ?? 10_000;
   const model = options.model ?? resolveAnswerModel(environment);
   const embeddings = resolveEmbeddingsSettings(environment);
-  const indexes = await buildIndexes(config);
+  // First, so a second server on the same data folder stops at once, before indexing anything.
+  const storage = await openStorage(
+    { dataDir: config.dataDir, databaseUrl: config.database.url, maxConnections: config.database.maxConnections },
+    { clock: options.clock, onUnavailable: (error) => logger.error({ event: 'storage_unavailable', error: describeError(error) }) },
+  ).catch((error: unknown) => {
+    // A read-only, full or misplaced data folder is the operator's to fix: say how, in one line.
+    throw startupErrorFrom(error, { dataDir: config.dataDir }) ?? error;
+  });
+  let indexes: Map<string, DocsIndex>;
+  try {
+    indexes = await buildIndexes(config);
+  } catch (error) {
+    await storage.close();
+    throw startupErrorFrom(error, { dataDir: config.dataDir }) ?? error;
+  }
   // DOCENT_EMBEDDINGS_*: sections are embedded in the background once the server listens.
   const search = createHybridSearch({ indexes, settings: embeddings, dataDir: config.dataDir, logger });
   const extensions = options.extensions ?? standardExtensions(config, environment);
-  const database = openDatabase(config.dataDir);
+  const database = localDatabase(storage, config.dataDir);
 
   let server: Server;
+  // Links (`prLink`) use the configured publicUrl; without one, the address bound below.
+  let listeningUrl = '';
+  const publicUrl = () => config.publicUrl ?? listeningUrl;
   try {
-    const app = createApp({ config, database, indexes, retrievers: search.retrievers, model: model.model, logger, clock: options.clock, extensions });
+    const app = createApp({ config, storage, database, indexes, retrievers: search.retrievers, model: model.model, logger, clock: options.clock, extensions, publicUrl });
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(listening)) as Server;
-      listening.once('error', reject);
+      const listening = createHttpServer({ fetch: app.fetch, hostname: host });
+      listening.once('error', (error) => reject(startupErrorFrom(error, { host, port, dataDir: config.dataDir }) ?? error));
+      listening.listen(port, host, () => resolve(listening));
     });
   } catch (error) {
-    database.close();
+    if (storage.engine !== 'sqlite') database.close();
+    await storage.close();
     throw error;
   }
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  listeningUrl = `http://${urlHost}:${address.port}`;
+  if (config.publicUrl === null) {
+    logger.info({
+      event: 'public_url_default',
+      url: listeningUrl,
+      message: `links the server creates (prLink) use ${listeningUrl}; set publicUrl in docent.config.json or DOCENT_PUBLIC_URL to the address people reach it at`,
+    });
+  }
 
   search.start();
+  // Background work that changes shared state starts only now that the port is ours.
+  const purge = startThreadPurge({ storage, retentionDays: config.threadRetentionDays, logger, clock: options.clock });
+  for (const extension of extensions) {
+    Promise.resolve(extension.start?.()).catch((error: unknown) =>
+      logger.error({ event: 'extension_start_failed', extension: extension.name, error: describeError(error) }),
+    );
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -207,8 +253,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       server.close(() => {
         clearInterval(sweep);
         clearTimeout(deadline);
-        void Promise.allSettled(extensions.map(async (extension) => extension.close?.())).then(() => {
-          database.close();
+        void Promise.allSettled([purge.stop(), ...extensions.map(async (extension) => extension.close?.())]).then(async () => {
+          if (storage.engine !== 'sqlite') database.close();
+          await storage.close();
           resolve();
         });
       });
@@ -216,7 +263,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }));
 
   const running: RunningServer = {
-    url: `http://${urlHost}:${address.port}`,
+    url: listeningUrl,
     port: address.port,
     config,
     indexes,
@@ -229,14 +276,36 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return running;
 }
 
-/** `docent-server [--config path]` (or `tsx server/src/main.ts`): start, print the summary, stop cleanly on SIGINT/SIGTERM. */
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The local SQLite database of the built-in code host: the storage's own with SQLite, else one in the data folder. */
+function localDatabase(storage: Storage, dataDir: string) {
+  return 'database' in storage ? (storage.database as ReturnType<typeof openDatabase>) : openDatabase(dataDir);
+}
+
+/**
+ * `docent-server [--config path]` (or `tsx server/src/main.ts`): start, print the summary, stop cleanly on SIGINT/SIGTERM.
+ * `docent-server migrate [--config path]`: apply the storage's migrations and exit.
+ */
 export async function main(): Promise<void> {
+  if (process.argv[2] === 'migrate') {
+    try {
+      await runMigrateCommand(process.argv.slice(3), (line) => console.log(line));
+    } catch (error) {
+      console.error(startupFailureLine(error));
+      process.exit(1);
+    }
+    return;
+  }
   let running: RunningServer;
   try {
     running = await startServer({ argv: process.argv.slice(2), print: (line) => console.log(line) });
   } catch (error) {
-    const known = error instanceof ConfigError || (error instanceof Error && (error.name === 'DocsFolderError' || error.name === 'BuiltSiteError'));
-    console.error(known ? (error as Error).message : error);
+    // One line saying what to do (no stack trace); DOCENT_DEBUG=1 adds the error itself.
+    console.error(startupFailureLine(error));
+    if (process.env.DOCENT_DEBUG === '1') console.error(error);
     process.exit(1);
   }
   let stopping = false;

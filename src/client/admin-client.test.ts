@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentJob } from './agent-types';
-import { createAdminClient } from './admin-client';
-import { DocentApiError, DocentTimeoutError } from './errors';
-import { createGate, promptDrivenScript, type AgentScript } from '../../server/src/agent/testing/scripted-agent-model';
-import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../../server/src/agent/testing/agent-test-server';
+import type { AgentJob } from './agent-types.js';
+import { createAdminClient } from './admin-client.js';
+import { DocentApiError, DocentTimeoutError } from './errors.js';
+import { createGate, promptDrivenScript, type AgentScript } from '../../server/src/agent/testing/scripted-agent-model.js';
+import { agentTestKeys, startAgentTestServer, type AgentTestServer } from '../../server/src/agent/testing/agent-test-server.js';
+import { pullRequestLinkPattern } from '../../server/src/agent/testing/pull-request-link.js';
 
 let server: AgentTestServer | undefined;
 afterEach(async () => {
@@ -29,7 +30,7 @@ describe('admin client against the real server', () => {
     expect(created.status).toBe('active');
     const seen: AgentJob['status'][] = [];
     const done = await client.jobs.waitFor('docs', created.id, { intervalMs: 20, onUpdate: (job) => seen.push(job.status) });
-    expect(done).toMatchObject({ id: created.id, status: 'completed', prLink: `${server.url}/pulls/docs/1` });
+    expect(done).toMatchObject({ id: created.id, status: 'completed', prLink: expect.stringMatching(pullRequestLinkPattern(server.url, 'docs')) });
     expect(seen.at(-1)).toBe('completed');
 
     const session = await client.jobs.getSession('docs', created.id);
@@ -91,7 +92,7 @@ describe('admin client against the real server', () => {
     const gate = createGate();
     // The limits count per clock hour: start 1.5 s before an hour ends, so the 429's Retry-After is short.
     let offset = 0;
-    server = await startAgentTestServer(heldScript(gate), { limits: { perOrganizationPerHour: 3 }, clock: () => Date.now() + offset });
+    server = await startAgentTestServer(heldScript(gate), { limits: { pollsPerKeyPerHour: 3 }, clock: () => Date.now() + offset });
     const log: { status: number; at: number; retryAfter: string | null }[] = [];
     const client = createAdminClient({
       baseUrl: server.url,

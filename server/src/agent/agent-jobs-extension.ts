@@ -1,4 +1,5 @@
 import type { AppExtension, AppServices } from '../app';
+import type { Logger } from '../http/logger';
 import type { AgentModelProvider } from './agent-model';
 import type { CodeHost } from './code-host';
 import { AgentJobService } from './job-service';
@@ -13,7 +14,10 @@ export interface AgentJobsExtensionOptions {
   agentModel?: AgentModelProvider;
   /** Where pull requests go. Default: the built-in code host, which serves `/pulls/...`. */
   codeHost?: CodeHost;
-  /** Origin of the links jobs create. Default: the origin of the request that created the job. */
+  /**
+   * Base of the links jobs create (`prLink`). Default: the server's `publicUrl`
+   * (`AppServices.publicUrl`: the configured one, else the address it listens on).
+   */
   publicBaseUrl?: string;
   /** Step budget per agent run. Default: 24. */
   maxSteps?: number;
@@ -33,8 +37,8 @@ export interface AgentJobsExtension extends AppExtension {
 }
 
 /**
- * Mounts the agent-job endpoints on the app. Creating the app creates the job service and
- * resumes the jobs a previous stop left `active`.
+ * Mounts the agent-job endpoints on the app. Creating the app creates the job service; `start`
+ * (once the server listens) resumes the jobs nobody runs and keeps looking for them.
  *
  * @example
  * const agentJobs = createAgentJobsExtension({ agentModel: resolveAgentModel(process.env) });
@@ -43,6 +47,7 @@ export interface AgentJobsExtension extends AppExtension {
  */
 export function createAgentJobsExtension(options: AgentJobsExtensionOptions = {}): AgentJobsExtension {
   let service: AgentJobService | undefined;
+  let logger: Logger | undefined;
   return {
     name: 'agent-jobs',
     get service() {
@@ -50,7 +55,9 @@ export function createAgentJobsExtension(options: AgentJobsExtensionOptions = {}
     },
     create(services: AppServices) {
       service = new AgentJobService({
+        jobs: services.storage.jobs,
         database: services.database,
+        leaseMilliseconds: services.config.jobLeaseSeconds * 1000,
         config: services.config,
         agentModel: options.agentModel,
         codeHost: options.codeHost,
@@ -63,15 +70,21 @@ export function createAgentJobsExtension(options: AgentJobsExtensionOptions = {}
             error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
           }),
       });
-      const recovered = service.recoverActiveJobs();
-      if (recovered.resumed + recovered.failed > 0) services.logger.info({ event: 'agent_jobs_recovered', ...recovered });
+      logger = services.logger;
       return createAgentRoutes({
         service,
         keys: services.keys,
         rateLimit: services.rateLimit,
-        publicBaseUrl: options.publicBaseUrl,
+        publicBaseUrl: () => options.publicBaseUrl ?? services.publicUrl(),
         pullRequests: service.localCodeHost,
       });
+    },
+    // Only once the server listens: a server that cannot bind its port must not take jobs over.
+    async start() {
+      if (!service) return;
+      const recovered = await service.recoverActiveJobs();
+      if (recovered.resumed + recovered.failed > 0) logger?.info({ event: 'agent_jobs_recovered', ...recovered });
+      service.startPolling();
     },
     async close() {
       await service?.close();

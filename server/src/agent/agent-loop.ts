@@ -32,7 +32,7 @@ export interface AgentLoopOptions {
    * Asked after every step; when it returns true the run stops there so that a follow-up that
    * arrived meanwhile is handed to the agent before its next step.
    */
-  followUpWaiting?: () => boolean;
+  followUpWaiting?: () => boolean | Promise<boolean>;
   /** Stops the run (archive or server shutdown). */
   abortSignal?: AbortSignal;
 }
@@ -57,8 +57,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const maxSteps = options.maxSteps ?? defaultMaxSteps;
   const followUpWaiting = options.followUpWaiting ?? (() => false);
   let stoppedForFollowUp = false;
-  const stopForFollowUp: StopCondition<AgentTools> = () => {
-    stoppedForFollowUp = followUpWaiting();
+  const stopForFollowUp: StopCondition<AgentTools> = async () => {
+    stoppedForFollowUp = await followUpWaiting();
     return stoppedForFollowUp;
   };
   const userMessages: ModelMessage[] = options.prompts.map((prompt) => ({ role: 'user', content: prompt }));

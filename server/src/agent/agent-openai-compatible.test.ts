@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAgentModel } from './agent-model';
 import { createAgentTestbed, type AgentTestbed } from './testing/agent-testbed';
 import { git } from './testing/temporary-repository';
+import { pullRequestLinkPattern } from './testing/pull-request-link';
 
 type ChatMessage = { role: string; content?: unknown; tool_call_id?: string };
 const requests: { messages: ChatMessage[]; tools: { function: { name: string; parameters: unknown } }[] }[] = [];
@@ -64,10 +65,10 @@ describe('an agent job on an OpenAI-compatible endpoint (DOCENT_MODEL_BASE_URL /
     expect(job.model).toBe('tiny');
     await testbed.service.whenIdle();
 
-    expect(testbed.service.get('docs', job.id)).toMatchObject({
+    expect(await testbed.service.get('docs', job.id)).toMatchObject({
       status: 'completed',
       messageToUser: 'I added the page.',
-      prLink: 'http://docs.test/pulls/docs/1',
+      prLink: expect.stringMatching(pullRequestLinkPattern('http://docs.test', 'docs')),
     });
     expect(git(testbed.repository.path, 'show', `${job.branch}:docs/added.md`)).toBe('# Added\n');
     const tools = requests[0]?.tools.map((tool) => tool.function.name).sort();

@@ -6,22 +6,23 @@ import { WorkspacePathError, type WorkspaceFiles } from './workspace-files';
 /** Where the tools keep what the agent decides besides files. */
 export interface AgentToolState {
   /** Replaces the job's todo list. */
-  saveTodos(todos: TodoItem[]): void;
+  saveTodos(todos: TodoItem[]): void | Promise<void>;
   /** Records the job's title. */
-  saveTitle(title: string): void;
+  saveTitle(title: string): void | Promise<void>;
 }
 
 /**
  * Runs a file operation, handing path problems back to the model as a result it can act on
  * (a thrown error would end the tool call without telling the model what to do instead).
+ * Anything else becomes a generic message: an unexpected error's text may carry the server's
+ * absolute paths, and the model (and whoever wrote the prompt) must never see those.
  */
 async function guarded<T>(operation: () => Promise<T>): Promise<T | { error: string }> {
   try {
     return await operation();
   } catch (error) {
     if (error instanceof WorkspacePathError) return { error: error.message };
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') return { error: 'That path is a folder, not a file.' };
-    throw error;
+    return { error: 'The file operation failed on the server; try another path or continue without it.' };
   }
 }
 
@@ -75,21 +76,21 @@ export function createAgentTools(files: WorkspaceFiles, state: AgentToolState) {
           )
           .max(50),
       }),
-      execute: ({ todos }) => {
+      execute: async ({ todos }) => {
         const saved: TodoItem[] = todos.map((todo, index) => ({
           id: todo.id && todo.id.trim() !== '' ? todo.id : String(index + 1),
           content: todo.content,
           status: todo.status,
         }));
-        state.saveTodos(saved);
+        await state.saveTodos(saved);
         return { todos: saved };
       },
     }),
     set_title: tool({
       description: 'Give the job a short title (under 80 characters) that summarises the change, e.g. "Document the theme option".',
       inputSchema: z.object({ title: z.string().min(1).max(200) }),
-      execute: ({ title }) => {
-        state.saveTitle(title.trim());
+      execute: async ({ title }) => {
+        await state.saveTitle(title.trim());
         return { title: title.trim() };
       },
     }),

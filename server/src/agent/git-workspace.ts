@@ -198,8 +198,10 @@ async function addWorktree(options: { repositoryPath: string; worktreePath: stri
   // Prune records of worktrees whose folders were deleted, or `worktree add` refuses the branch.
   await runGit(repositoryPath, ['worktree', 'prune']);
   const branchExists = await refExists(repositoryPath, `refs/heads/${branch}`);
+  // --force: the job's claim says no one else works on this branch; a worktree of it that another
+  // instance left behind (it died, its data folder elsewhere) must not block the take-over.
   const command = branchExists
-    ? ['worktree', 'add', '--quiet', '--end-of-options', worktreePath, branch]
+    ? ['worktree', 'add', '--quiet', '--force', '--end-of-options', worktreePath, branch]
     : ['worktree', 'add', '--quiet', '-b', branch, '--end-of-options', worktreePath, baseRef];
   await runGit(repositoryPath, command);
 }

@@ -6,6 +6,7 @@ import { jobWorktreePath } from './runner';
 import { createAgentTestbed, type AgentTestbed } from './testing/agent-testbed';
 import { createGate, createScriptedAgentModel, promptDrivenScript, type AgentScript } from './testing/scripted-agent-model';
 import { git } from './testing/temporary-repository';
+import { pullRequestLinkPattern } from './testing/pull-request-link';
 
 const publicBaseUrl = 'http://docs.test';
 
@@ -32,15 +33,15 @@ describe('agent job states', () => {
     const { service } = testbed;
     const job = await service.create('docs', { prompt: 'write docs/a.md: # A', publicBaseUrl });
     await service.whenIdle();
-    expect(service.get('docs', job.id)).toMatchObject({ status: 'completed', prLink: `${publicBaseUrl}/pulls/docs/1` });
+    expect(await service.get('docs', job.id)).toMatchObject({ status: 'completed', prLink: expect.stringMatching(pullRequestLinkPattern(publicBaseUrl, 'docs')) });
 
-    const followed = service.sendMessage('docs', job.id, 'write docs/b.md: # B');
-    expect(followed).toMatchObject({ status: 'active', haltReason: null, prLink: `${publicBaseUrl}/pulls/docs/1` });
+    const followed = await service.sendMessage('docs', job.id, 'write docs/b.md: # B');
+    expect(followed).toMatchObject({ status: 'active', haltReason: null, prLink: expect.stringMatching(pullRequestLinkPattern(publicBaseUrl, 'docs')) });
     await service.whenIdle();
-    expect(service.get('docs', job.id)).toMatchObject({
+    expect(await service.get('docs', job.id)).toMatchObject({
       status: 'completed',
       haltReason: 'completed',
-      prLink: `${publicBaseUrl}/pulls/docs/1`,
+      prLink: expect.stringMatching(pullRequestLinkPattern(publicBaseUrl, 'docs')),
       messageToUser: 'Wrote docs/b.md.',
     });
     expect(service.localCodeHost?.get('docs', 1)?.files).toEqual(['docs/a.md', 'docs/b.md']);
@@ -57,11 +58,11 @@ describe('agent job states', () => {
     const { service } = testbed;
     const job = await service.create('docs', { prompt: 'fail', publicBaseUrl });
     await service.whenIdle();
-    expect(service.get('docs', job.id)).toMatchObject({ status: 'failed', haltReason: 'error' });
+    expect(await service.get('docs', job.id)).toMatchObject({ status: 'failed', haltReason: 'error' });
 
-    expect(service.sendMessage('docs', job.id, 'write docs/c.md: # C').status).toBe('active');
+    expect((await service.sendMessage('docs', job.id, 'write docs/c.md: # C')).status).toBe('active');
     await service.whenIdle();
-    expect(service.get('docs', job.id)).toMatchObject({ status: 'completed', haltReason: 'completed' });
+    expect(await service.get('docs', job.id)).toMatchObject({ status: 'completed', haltReason: 'completed' });
     expect(JSON.stringify(model.doGenerateCalls.at(-1)?.prompt)).toContain('write docs/c.md');
   });
 
@@ -81,9 +82,9 @@ describe('agent job states', () => {
     const job = await service.create('docs', { prompt: 'Write the first page', publicBaseUrl });
     await gate.reached;
 
-    const queued = service.sendMessage('docs', job.id, 'Also write a second page');
+    const queued = await service.sendMessage('docs', job.id, 'Also write a second page');
     expect(queued.status).toBe('active');
-    expect(service.store.hasPendingPrompts(job.id)).toBe(true);
+    expect(await service.store.hasPendingPrompts(job.id)).toBe(true);
     gate.release();
     await service.whenIdle();
 
@@ -92,7 +93,7 @@ describe('agent job states', () => {
     const secondPrompt = model.doGenerateCalls[1]?.prompt ?? [];
     expect(secondPrompt.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'Also write a second page' }] });
     expect(secondPrompt.at(-2)?.role).toBe('tool');
-    expect(service.get('docs', job.id)).toMatchObject({ status: 'completed', messageToUser: 'Wrote both pages.' });
+    expect(await service.get('docs', job.id)).toMatchObject({ status: 'completed', messageToUser: 'Wrote both pages.' });
     expect(service.localCodeHost?.get('docs', 1)?.files).toEqual(['docs/first.md', 'docs/second.md']);
   });
 
@@ -109,10 +110,10 @@ describe('agent job states', () => {
     const { service } = testbed;
     const job = await service.create('docs', { prompt: 'Look around', publicBaseUrl });
     await gate.reached;
-    service.sendMessage('docs', job.id, 'And check the FAQ');
+    await service.sendMessage('docs', job.id, 'And check the FAQ');
     gate.release();
     await service.whenIdle();
-    expect(service.get('docs', job.id)).toMatchObject({ status: 'completed', messageToUser: 'Handled: And check the FAQ' });
+    expect(await service.get('docs', job.id)).toMatchObject({ status: 'completed', messageToUser: 'Handled: And check the FAQ' });
   });
 
   it('archive: stops an active agent, removes its worktree, keeps the branch; follow-ups then get 409', async () => {
@@ -129,18 +130,18 @@ describe('agent job states', () => {
     const worktree = jobWorktreePath(path.join(testbed.dataDir, 'agent', 'worktrees'), job);
     expect(existsSync(path.join(worktree, 'docs/wip.md'))).toBe(true);
 
-    const archived = service.archive('docs', job.id);
+    const archived = await service.archive('docs', job.id);
     expect(archived.status).toBe('archived');
     expect(archived.archivedAt).toEqual(expect.any(Number));
     await service.whenIdle();
-    expect(service.get('docs', job.id)).toMatchObject({ status: 'archived', haltReason: null, prLink: null });
-    expect(service.get('docs', job.id).messageToUser).toContain('archived while the agent was working');
+    expect(await service.get('docs', job.id)).toMatchObject({ status: 'archived', haltReason: null, prLink: null });
+    expect((await service.get('docs', job.id)).messageToUser).toContain('archived while the agent was working');
     expect(existsSync(worktree)).toBe(false);
     expect(git(testbed.repository.path, 'branch', '--list', job.branch).trim()).toBe(job.branch);
 
     const conflict = await apiErrorOf(() => service.sendMessage('docs', job.id, 'Continue'));
     expect(conflict).toMatchObject({ status: 409, code: 'job_archived' });
-    expect(service.archive('docs', job.id).archivedAt).toBe(archived.archivedAt);
+    expect((await service.archive('docs', job.id)).archivedAt).toBe(archived.archivedAt);
   });
 
   it('unknown project or job: 404; a job of another project is not found either', async () => {
@@ -172,7 +173,7 @@ describe('agent job states', () => {
     git(testbed.repository.path, 'branch', 'release');
     const job = await service.create('docs', { prompt: 'x', ref: 'release', publicBaseUrl });
     expect(job.ref).toBe('release');
-    expect(service.list('docs').map((listed) => listed.id)).toEqual([job.id]);
+    expect((await service.list('docs')).map((listed) => listed.id)).toEqual([job.id]);
   });
 
   it('runs several jobs on one repository at once, each on its own branch and pull request', async () => {
@@ -182,7 +183,7 @@ describe('agent job states', () => {
       [1, 2, 3, 4].map((index) => service.create('docs', { prompt: `write docs/page-${index}.md: # Page ${index}`, publicBaseUrl })),
     );
     await service.whenIdle();
-    const finished = jobs.map((job) => service.get('docs', job.id));
+    const finished = await Promise.all(jobs.map((job) => service.get('docs', job.id)));
     expect(finished.map((job) => job.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(new Set(finished.map((job) => job.prLink)).size).toBe(4);
     for (const [index, job] of jobs.entries()) {
@@ -197,7 +198,7 @@ describe('agent job states', () => {
     const second = await service.create('docs', { prompt: 'two', publicBaseUrl });
     const third = await service.create('docs', { prompt: 'three', publicBaseUrl });
     await service.whenIdle();
-    expect(service.list('docs').map((job) => job.id)).toEqual([third.id, second.id, first.id]);
+    expect((await service.list('docs')).map((job) => job.id)).toEqual([third.id, second.id, first.id]);
   });
 });
 
@@ -218,12 +219,12 @@ describe('recovery at start-up', () => {
     const job = await testbed.service.create('docs', { prompt: 'write docs/resumed.md: # Resumed', publicBaseUrl });
     await stuck.reached;
     await testbed.service.close();
-    expect(testbed.service.get('docs', job.id).status).toBe('active');
+    expect((await testbed.service.get('docs', job.id)).status).toBe('active');
 
     const restarted = testbed.restart({ agentModel: createScriptedAgentModel(promptDrivenScript).provider });
-    expect(restarted.recoverActiveJobs()).toEqual({ resumed: 1, failed: 0 });
+    expect(await restarted.recoverActiveJobs()).toEqual({ resumed: 1, failed: 0 });
     await restarted.whenIdle();
-    expect(restarted.get('docs', job.id)).toMatchObject({ status: 'completed', prLink: `${publicBaseUrl}/pulls/docs/1` });
+    expect(await restarted.get('docs', job.id)).toMatchObject({ status: 'completed', prLink: expect.stringMatching(pullRequestLinkPattern(publicBaseUrl, 'docs')) });
   });
 
   it('marks a job failed with a reason once stops have interrupted it too often, never leaving it active', async () => {
@@ -235,15 +236,15 @@ describe('recovery at start-up', () => {
 
     const secondRun = stuckModel();
     const second = testbed.restart({ agentModel: secondRun.provider });
-    expect(second.recoverActiveJobs()).toEqual({ resumed: 1, failed: 0 });
+    expect(await second.recoverActiveJobs()).toEqual({ resumed: 1, failed: 0 });
     await secondRun.reached;
     await second.close();
 
     const third = testbed.restart({ agentModel: createScriptedAgentModel(promptDrivenScript).provider });
-    expect(third.recoverActiveJobs()).toEqual({ resumed: 0, failed: 1 });
-    const failed = third.get('docs', job.id);
+    expect(await third.recoverActiveJobs()).toEqual({ resumed: 0, failed: 1 });
+    const failed = await third.get('docs', job.id);
     expect(failed).toMatchObject({ status: 'failed', haltReason: 'error' });
     expect(failed.messageToUser).toContain('The server stopped 2 times');
-    expect(third.store.hasPendingPrompts(job.id)).toBe(false);
+    expect(await third.store.hasPendingPrompts(job.id)).toBe(false);
   });
 });

@@ -3,20 +3,24 @@ import path from 'node:path';
 import type { DocentConfig } from '../config';
 import { ApiError } from '../http/api-error';
 import type { DocentDatabase } from '../storage/database';
+import type { JobClaim, JobStorage } from '../storage/storage';
 import type { AgentModelProvider } from './agent-model';
 import { LocalCodeHost, type CodeHost } from './code-host';
 import { isSafeRefName, jobBranchName, refExists, RepositoryMisconfiguredError, removeJobWorktree } from './git-workspace';
-import { JobStore } from './job-store';
+import { createInstanceId, defaultLeaseMilliseconds, startHeartbeat } from './job-lease';
 import type { JobRecord } from './job-types';
 import { createProjectRepositories, type ProjectRepositories } from './project-repositories';
-import { jobWorktreePath, runJob, type JobRunnerDependencies } from './runner';
+import { JobSlots } from './job-slots';
+import { jobWorktreePath, runJobUntilEnded, type JobRunnerDependencies } from './runner';
 
 /** Model id a job shows when no agent model is configured. */
 export const unconfiguredModelId = 'unconfigured';
 
 /** What the job service is built from. */
 export interface AgentJobServiceOptions {
-  /** The server's database (jobs and local pull requests get their own tables). */
+  /** Where jobs are kept (`storage.jobs`): SQLite or PostgreSQL. */
+  jobs: JobStorage;
+  /** The local SQLite database the built-in code host keeps its pull requests in (unused with `codeHost`). */
   database: DocentDatabase;
   /** Projects (and their repositories), domains (for the embedded default) and the data folder. */
   config: Pick<DocentConfig, 'projects' | 'domains' | 'dataDir'>;
@@ -33,6 +37,13 @@ export interface AgentJobServiceOptions {
    * `failed` at start-up rather than resumed again. Default: 2.
    */
   maxResumes?: number;
+  /** This instance's name in job claims. Default: host, pid and a random suffix. */
+  instanceId?: string;
+  /**
+   * How long a claim on a job holds without a heartbeat: a job whose instance died is taken
+   * over by another after this. Default: 30 s.
+   */
+  leaseMilliseconds?: number;
   /** Called with a job's unexpected error (for the server log). Default: nothing. */
   onUnexpectedError?: (jobId: string, error: unknown) => void;
 }
@@ -54,6 +65,7 @@ interface RunningJob {
   done: Promise<void>;
 }
 
+
 /**
  * Agent jobs and their state machine:
  * - a new job is `active`; the agent runs in the background;
@@ -61,32 +73,39 @@ interface RunningJob {
  *   an unrecoverable error → `failed`;
  * - a follow-up on a `completed` or `failed` job makes it `active` again; on an `active` job it
  *   is queued and handed to the agent after its current step; on an `archived` job → 409;
- * - jobs left `active` by a stop are resumed by {@link recoverActiveJobs}, or marked `failed`
- *   once a prompt has been interrupted too often.
+ * - jobs left `active` by a stop (or by an instance that died) are resumed by
+ *   {@link recoverActiveJobs}, or marked `failed` once a prompt has been interrupted too often.
+ *
+ * A job runs on the instance holding its claim (see `JobStorage.claim`), which renews the lease
+ * while it works; so with many instances on one database a job never runs twice at once.
  */
 export class AgentJobService {
   /** The jobs' storage. */
-  readonly store: JobStore;
+  readonly store: JobStorage;
   /** The built-in code host when no other was given (serves `/pulls/...`). */
   readonly localCodeHost: LocalCodeHost | undefined;
   readonly #repositories: ProjectRepositories;
   readonly #runner: JobRunnerDependencies;
   readonly #agentModel: AgentModelProvider | undefined;
-  readonly #maxConcurrentJobs: number;
+  readonly #slots: JobSlots;
   readonly #maxResumes: number;
   readonly #onUnexpectedError: (jobId: string, error: unknown) => void;
+  readonly #claim: JobClaim;
+  #pollTimer: NodeJS.Timeout | undefined;
   readonly #running = new Map<string, RunningJob>();
   readonly #background = new Set<Promise<unknown>>();
-  readonly #waitingForSlot: (() => void)[] = [];
-  #slotsInUse = 0;
   #closed = false;
 
   constructor(options: AgentJobServiceOptions) {
-    this.store = new JobStore(options.database);
+    this.store = options.jobs;
+    this.#claim = {
+      instanceId: options.instanceId ?? createInstanceId(),
+      leaseMilliseconds: options.leaseMilliseconds ?? defaultLeaseMilliseconds,
+    };
     this.localCodeHost = options.codeHost ? undefined : new LocalCodeHost(options.database);
     this.#repositories = createProjectRepositories(options.config);
     this.#agentModel = options.agentModel;
-    this.#maxConcurrentJobs = options.maxConcurrentJobs ?? 2;
+    this.#slots = new JobSlots(options.maxConcurrentJobs ?? 2);
     this.#maxResumes = options.maxResumes ?? 2;
     this.#onUnexpectedError = options.onUnexpectedError ?? (() => undefined);
     this.#runner = {
@@ -114,9 +133,9 @@ export class AgentJobService {
    * A job of the project.
    * @throws ApiError 404 for an unknown project or job.
    */
-  get(projectId: string, jobId: string): JobRecord {
+  async get(projectId: string, jobId: string): Promise<JobRecord> {
     this.#requireProject(projectId);
-    const job = this.store.get(jobId);
+    const job = await this.store.get(jobId);
     if (!job || job.projectId !== projectId) {
       throw new ApiError(404, 'job_not_found', `No job "${jobId}" in project "${projectId}"; list the project's jobs to find its id.`);
     }
@@ -124,7 +143,7 @@ export class AgentJobService {
   }
 
   /** The project's jobs, newest first. @throws ApiError 404 for an unknown project. */
-  list(projectId: string): JobRecord[] {
+  async list(projectId: string): Promise<JobRecord[]> {
     this.#requireProject(projectId);
     return this.store.list(projectId);
   }
@@ -154,7 +173,7 @@ export class AgentJobService {
       if (!(error instanceof RepositoryMisconfiguredError)) throw error;
     }
     const id = randomUUID();
-    const job = this.store.create({
+    const job = await this.store.create({
       id,
       projectId,
       repository: this.#repositories.locate(projectId),
@@ -173,9 +192,9 @@ export class AgentJobService {
    * Sends a follow-up prompt (see the class description for what it does in each state).
    * @throws ApiError 404 for an unknown project or job, 409 for an archived job.
    */
-  sendMessage(projectId: string, jobId: string, prompt: string): JobRecord {
-    this.get(projectId, jobId);
-    const job = this.store.addPrompt(jobId, prompt);
+  async sendMessage(projectId: string, jobId: string, prompt: string): Promise<JobRecord> {
+    await this.get(projectId, jobId);
+    const job = await this.store.addPrompt(jobId, prompt);
     if (!job) {
       throw new ApiError(409, 'job_archived', `Job "${jobId}" is archived and takes no more messages; create a new job instead.`);
     }
@@ -188,9 +207,9 @@ export class AgentJobService {
    * its branch and pull request stay.
    * @throws ApiError 404 for an unknown project or job.
    */
-  archive(projectId: string, jobId: string): JobRecord {
-    const before = this.get(projectId, jobId);
-    const job = this.store.archive(jobId) as JobRecord;
+  async archive(projectId: string, jobId: string): Promise<JobRecord> {
+    const before = await this.get(projectId, jobId);
+    const job = (await this.store.archive(jobId)) as JobRecord;
     if (before.status !== 'archived') {
       const running = this.#running.get(jobId);
       running?.controller.abort();
@@ -206,23 +225,32 @@ export class AgentJobService {
   }
 
   /**
-   * Resumes the jobs a stop left `active` (call once at start-up). A job whose prompt was
-   * already interrupted `maxResumes` times is marked `failed` with a reason instead.
+   * Resumes the jobs nobody runs: those a stop left `active`, and those whose instance died
+   * (lease expired). A job whose prompt was already interrupted `maxResumes` times is marked
+   * `failed` with a reason instead. Call at start-up once the server listens; {@link startPolling}
+   * repeats it.
    * @returns how many jobs were resumed and how many failed.
    */
-  recoverActiveJobs(): { resumed: number; failed: number } {
+  async recoverActiveJobs(): Promise<{ resumed: number; failed: number }> {
     let resumed = 0;
     let failed = 0;
-    for (const job of this.store.listActive()) {
-      if (this.#running.has(job.id)) continue;
-      const attempts = this.store.requeueInterruptedPrompts(job.id);
+    // Only as many as this instance can run now: the rest stay unclaimed for idle instances
+    // (or for this one's next look).
+    while (!this.#closed && this.#running.size < this.#slots.size) {
+      const job = await this.store.claimNext(this.#claim, Date.now());
+      if (!job) break;
+      const attempts = await this.store.requeueInterruptedPrompts(job.id);
       if (attempts >= this.#maxResumes) {
-        this.store.dropQueuedPrompts(job.id);
-        this.store.finish(job.id, {
-          status: 'failed',
-          haltReason: 'error',
-          messageToUser: `The server stopped ${attempts} times while the agent was working on this job, so it was not resumed again. Send a follow-up to this job to try again.`,
-        });
+        await this.store.dropQueuedPrompts(job.id);
+        await this.store.finish(
+          job.id,
+          {
+            status: 'failed',
+            haltReason: 'error',
+            messageToUser: `The server stopped ${attempts} times while the agent was working on this job, so it was not resumed again. Send a follow-up to this job to try again.`,
+          },
+          this.#claim.instanceId,
+        );
         failed++;
       } else {
         this.#schedule(job.id);
@@ -230,6 +258,18 @@ export class AgentJobService {
       }
     }
     return { resumed, failed };
+  }
+
+  /**
+   * Looks for jobs nobody runs (an instance died) every `intervalMilliseconds` (default: half a
+   * lease) and resumes them here. The timer never keeps the process alive.
+   */
+  startPolling(intervalMilliseconds = Math.max(50, Math.floor(this.#claim.leaseMilliseconds / 2))): void {
+    if (this.#pollTimer || this.#closed) return;
+    this.#pollTimer = setInterval(() => {
+      this.recoverActiveJobs().catch((error: unknown) => this.#onUnexpectedError('(recovery)', error));
+    }, intervalMilliseconds);
+    this.#pollTimer.unref();
   }
 
   /** Resolves once no job is running and no clean-up is pending (for tests and shutdown). */
@@ -241,12 +281,14 @@ export class AgentJobService {
 
   /**
    * Stops every running agent without recording an outcome: their jobs stay `active` with the
-   * interrupted prompt queued, and {@link recoverActiveJobs} resumes them at the next start.
+   * interrupted prompt queued and their claims released, so {@link recoverActiveJobs} resumes
+   * them (here at the next start, or on another instance).
    */
   async close(): Promise<void> {
     this.#closed = true;
+    clearInterval(this.#pollTimer);
     for (const running of this.#running.values()) running.controller.abort();
-    this.#waitingForSlot.splice(0).forEach((release) => release());
+    this.#slots.openAll();
     await this.whenIdle();
   }
 
@@ -263,53 +305,46 @@ export class AgentJobService {
     const controller = new AbortController();
     const running: RunningJob = { controller, done: Promise.resolve() };
     this.#running.set(jobId, running);
-    running.done = this.#drive(jobId, controller.signal);
+    running.done = this.#drive(jobId, controller);
   }
 
-  async #drive(jobId: string, signal: AbortSignal): Promise<void> {
+  async #drive(jobId: string, controller: AbortController): Promise<void> {
+    const signal = controller.signal;
+    let ended = false;
     try {
-      await this.#acquireSlot();
+      // Another instance holding the job runs it (and picks up any new prompt itself).
+      if (!(await this.store.claim(jobId, this.#claim, Date.now()))) return;
+      // Holding the claim, nothing else runs the job: a prompt still marked running was left by
+      // an instance that died (a follow-up reached this one first); it runs again with the rest.
+      await this.store.requeueInterruptedPrompts(jobId);
+      const heartbeat = startHeartbeat(this.store, jobId, this.#claim, () => controller.abort(), (error) =>
+        this.#onUnexpectedError(jobId, error),
+      );
       try {
-        while (!signal.aborted) {
-          let outcome;
-          try {
-            outcome = await runJob(this.#runner, jobId, signal);
-          } catch (error) {
-            if (signal.aborted) return;
-            this.#onUnexpectedError(jobId, error);
-            this.store.dropQueuedPrompts(jobId);
-            outcome = {
-              status: 'failed' as const,
-              haltReason: 'error' as const,
-              messageToUser: `The job met an unexpected error: ${(error as Error).message}. Send a follow-up to this job to try again.`,
-            };
-          }
-          if (outcome === undefined || this.store.finish(jobId, outcome)) return;
-          // Not finished: a follow-up arrived at the last moment (run again), or the job was archived.
-          if (this.store.get(jobId)?.status !== 'active') return;
+        await this.#slots.acquire();
+        try {
+          ended = await runJobUntilEnded(this.#runner, jobId, signal, {
+            instanceId: this.#claim.instanceId,
+            onUnexpectedError: (error) => this.#onUnexpectedError(jobId, error),
+          });
+        } finally {
+          this.#slots.release();
         }
       } finally {
-        this.#releaseSlot();
+        heartbeat.stop();
       }
     } catch (error) {
       // Only storage failing (e.g. the database closed under a running job) gets here; the job
-      // stays `active` with its prompt queued, and the next start resumes it.
+      // stays `active` with its prompt queued, and a later recovery resumes it.
       this.#onUnexpectedError(jobId, error);
     } finally {
-      // Synchronously after `finish`: a follow-up arriving from now on schedules a new run.
+      if (!ended) await this.store.release(jobId, this.#claim.instanceId).catch(() => undefined);
       this.#running.delete(jobId);
+      // A follow-up stored while `finish` was on its way back found this run still listed and
+      // left the prompt to it: run again for it (the claim keeps this single across instances).
+      if (ended && !this.#closed) {
+        this.#track(jobId, this.store.hasPendingPrompts(jobId).then((pending) => pending && this.#schedule(jobId)));
+      }
     }
-  }
-
-  async #acquireSlot(): Promise<void> {
-    if (this.#slotsInUse >= this.#maxConcurrentJobs) {
-      await new Promise<void>((resolve) => this.#waitingForSlot.push(resolve));
-    }
-    this.#slotsInUse++;
-  }
-
-  #releaseSlot(): void {
-    this.#slotsInUse--;
-    this.#waitingForSlot.shift()?.();
   }
 }

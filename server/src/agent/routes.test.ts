@@ -3,6 +3,7 @@ import { startTestServer } from '../../../e2e/fixtures/server';
 import { createAgentJobsExtension } from './agent-jobs-extension';
 import { agentTestKeys, startAgentTestServer, type AgentTestServer } from './testing/agent-test-server';
 import { createGate, createScriptedAgentModel, promptDrivenScript, type AgentScript } from './testing/scripted-agent-model';
+import { pullRequestLinkPattern } from './testing/pull-request-link';
 import { createTemporaryFolder, git } from './testing/temporary-repository';
 
 let server: AgentTestServer | undefined;
@@ -58,8 +59,9 @@ describe('agent job endpoints', () => {
     });
 
     const completed = await settle('docs', id);
-    const prLink = `${server.url}/pulls/docs/1`;
-    expect(completed).toMatchObject({ id, status: 'completed', prLink });
+    const prLink = completed.prLink as string;
+    expect(prLink).toMatch(pullRequestLinkPattern(server.url, 'docs'));
+    expect(completed).toMatchObject({ id, status: 'completed' });
 
     const session = await call('GET', `/v1/agent/docs/job/${id}`);
     expect(session.status).toBe(200);
@@ -186,7 +188,8 @@ describe('agent endpoint auth, validation and limits', () => {
     ] as const) {
       expect(await call(method, path, { body })).toMatchObject({ status: 404, body: { error: { code: 'job_not_found' } } });
     }
-    expect((await fetch(`${server.url}/pulls/docs/7`)).status).toBe(404);
+    expect((await call('GET', '/pulls/docs/7')).status).toBe(404);
+    expect((await call('GET', '/pulls/docs/7', { key: null })).status).toBe(401);
   });
 
   it('400 naming the field for a bad body', async () => {
@@ -212,8 +215,8 @@ describe('agent endpoint auth, validation and limits', () => {
     expect(notJson).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
   });
 
-  it('counts agent requests against the same limits, with the same headers and 429', async () => {
-    server = await startAgentTestServer(promptDrivenScript, { limits: { perIpPerDay: 2 } });
+  it('counts agent job polling against its own limits, with the same headers and 429', async () => {
+    server = await startAgentTestServer(promptDrivenScript, { limits: { pollsPerIpPerHour: 2 } });
     const first = await call('GET', '/v1/agent/docs/jobs');
     expect(first.status).toBe(200);
     expect(first.headers.get('ratelimit-limit')).toBe('2');
@@ -262,8 +265,9 @@ describe('the embedded demo configuration, across a restart', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
           session = await read();
         }
-        // Links keep the origin of the request that created the job (pass publicBaseUrl for a fixed one).
-        expect(session).toMatchObject({ haulted: true, haultReason: 'completed', pullRequestLink: `${first.url}/pulls/demo/1` });
+        // Links keep the base the server had when the job was created (set publicUrl for a fixed one).
+        expect(session).toMatchObject({ haulted: true, haultReason: 'completed' });
+        expect(session.pullRequestLink).toMatch(pullRequestLinkPattern(first.url, 'demo'));
         expect(git(job.source.repository, 'ls-tree', '-r', '--name-only', `docent/${job.id}`)).toContain('docs/restart.md');
         expect(git(job.source.repository, 'ls-tree', '-r', '--name-only', 'main')).toContain('index.md');
       } finally {

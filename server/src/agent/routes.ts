@@ -1,11 +1,11 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod/v4';
 import { ApiError } from '../http/api-error';
 import type { AppEnvironment } from '../http/app-environment';
 import { requireAdminKey, type KeyRegistry } from '../http/auth';
 import { readJsonBody } from '../http/json-body';
 import { describeIssues } from '../http/validation-issue';
-import type { LocalCodeHost } from './code-host';
+import { isAccessKey, type LocalCodeHost, type LocalPullRequest } from './code-host';
 import type { AgentJobService } from './job-service';
 import { toJobV2, toSessionV1 } from './job-shapes';
 import { pullRequestPageContentSecurityPolicy, renderPullRequestPage } from './pull-request-page';
@@ -17,11 +17,15 @@ export interface AgentRoutesOptions {
   /** Counts requests against the limits (the same middleware as the assistant endpoints). */
   rateLimit: MiddlewareHandler<AppEnvironment>;
   /**
-   * Origin of the links jobs create (`prLink`), e.g. `https://docs-api.example.com`.
-   * Default: the origin of the request that created the job.
+   * Base of the links jobs create (`prLink`), e.g. `https://docs-api.example.com`: the
+   * configured `publicUrl` (see `AppServices.publicUrl`). Never the request's `Host` header,
+   * which a client can forge to make the server hand out links to another site.
    */
-  publicBaseUrl?: string;
-  /** Serves `GET /pulls/{projectId}/{number}` when given (the built-in code host). */
+  publicBaseUrl: () => string;
+  /**
+   * Serves `GET /pulls/{projectId}/{id}` when given (the built-in code host): by the
+   * unguessable id in `prLink` to anyone holding the link, by number to the project's admin keys.
+   */
   pullRequests?: LocalCodeHost;
 }
 
@@ -74,7 +78,8 @@ function requireAdminKeyForProject(keys: KeyRegistry, service: AgentJobService):
  *   `GET /v1/agent/{projectId}/jobs`;
  * - extensions: `POST /v2/agent/{projectId}/job` (create, 201), `GET /v2/agent/{projectId}/job/{id}`,
  *   `POST /v2/agent/{projectId}/job/{id}/archive`;
- * - `GET /pulls/{projectId}/{number}`: the built-in code host's pull request page (HTML).
+ * - `GET /pulls/{projectId}/{id}`: the built-in code host's pull request page (HTML), by the
+ *   unguessable id of `prLink`, or `GET /pulls/{projectId}/{number}` with an admin key.
  */
 export function createAgentRoutes(options: AgentRoutesOptions): Hono<AppEnvironment> {
   const { service } = options;
@@ -87,47 +92,59 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono<AppEnvironm
     });
     routes.use(path, ...guarded);
   }
-  const publicBaseUrl = (request: Request) => options.publicBaseUrl ?? new URL(request.url).origin;
-
   routes.post('/v2/agent/:projectId/job', async (context) => {
     const body = parseBody(createBodySchema, await readJsonBody(context.req.raw));
-    const job = await service.create(context.req.param('projectId'), { ...body, publicBaseUrl: publicBaseUrl(context.req.raw) });
+    const job = await service.create(context.req.param('projectId'), { ...body, publicBaseUrl: options.publicBaseUrl() });
     return context.json(toJobV2(job), 201);
   });
-  routes.get('/v2/agent/:projectId/job/:id', (context) =>
-    context.json(toJobV2(service.get(context.req.param('projectId'), context.req.param('id')))),
+  routes.get('/v2/agent/:projectId/job/:id', async (context) =>
+    context.json(toJobV2(await service.get(context.req.param('projectId'), context.req.param('id')))),
   );
   routes.post('/v2/agent/:projectId/job/:id/message', async (context) => {
     const { projectId, id } = context.req.param();
-    service.get(projectId, id);
+    await service.get(projectId, id);
     const body = parseBody(messageBodySchema, await readJsonBody(context.req.raw));
-    return context.json(toJobV2(service.sendMessage(projectId, id, body.prompt)));
+    return context.json(toJobV2(await service.sendMessage(projectId, id, body.prompt)));
   });
-  routes.post('/v2/agent/:projectId/job/:id/archive', (context) =>
-    context.json(toJobV2(service.archive(context.req.param('projectId'), context.req.param('id')))),
+  routes.post('/v2/agent/:projectId/job/:id/archive', async (context) =>
+    context.json(toJobV2(await service.archive(context.req.param('projectId'), context.req.param('id')))),
   );
-  routes.get('/v1/agent/:projectId/job/:id', (context) => {
-    const job = service.get(context.req.param('projectId'), context.req.param('id'));
-    return context.json(toSessionV1(job, service.store.todos(job.id)));
+  routes.get('/v1/agent/:projectId/job/:id', async (context) => {
+    const job = await service.get(context.req.param('projectId'), context.req.param('id'));
+    return context.json(toSessionV1(job, await service.store.todos(job.id)));
   });
-  routes.get('/v1/agent/:projectId/jobs', (context) => {
-    const jobs = service.list(context.req.param('projectId'));
-    return context.json({ allSessions: jobs.map((job) => toSessionV1(job, service.store.todos(job.id))) });
+  routes.get('/v1/agent/:projectId/jobs', async (context) => {
+    const jobs = await service.list(context.req.param('projectId'));
+    const sessions = await Promise.all(jobs.map(async (job) => toSessionV1(job, await service.store.todos(job.id))));
+    return context.json({ allSessions: sessions });
   });
 
   const pullRequests = options.pullRequests;
   if (pullRequests) {
-    routes.get('/pulls/:projectId/:number{[0-9]+}', (context) => {
+    // By number: sequential, so guessable; only the project's admin keys may open it that way.
+    routes.get('/pulls/:projectId/:number{[0-9]+}', ...guarded, (context) => {
       const { projectId, number } = context.req.param();
-      const pullRequest = pullRequests.get(projectId, Number(number));
-      if (!pullRequest) {
-        throw new ApiError(404, 'pull_request_not_found', `No pull request #${number} in project "${projectId}".`);
-      }
-      context.header('Content-Security-Policy', pullRequestPageContentSecurityPolicy);
-      context.header('X-Content-Type-Options', 'nosniff');
-      context.header('Referrer-Policy', 'no-referrer');
-      return context.html(renderPullRequestPage(pullRequest));
+      return pullRequestPage(context, pullRequests.get(projectId, Number(number)));
+    });
+    // By the id in prLink: whoever holds the link may read the page, as with a secret gist.
+    routes.get('/pulls/:projectId/:accessKey', (context) => {
+      const { projectId, accessKey } = context.req.param();
+      return pullRequestPage(context, isAccessKey(accessKey) ? pullRequests.getByAccessKey(projectId, accessKey) : undefined);
     });
   }
   return routes;
+}
+
+/** The page of a pull request, or one 404 that does not tell a wrong project from a wrong id. */
+function pullRequestPage(context: Context<AppEnvironment>, pullRequest: LocalPullRequest | undefined): Response {
+  if (!pullRequest) {
+    throw new ApiError(404, 'pull_request_not_found', 'No such pull request: open the link (prLink) the agent job gave.');
+  }
+  context.header('Content-Security-Policy', pullRequestPageContentSecurityPolicy);
+  context.header('X-Content-Type-Options', 'nosniff');
+  context.header('Referrer-Policy', 'no-referrer');
+  // The address is the credential: keep the page out of shared caches and search indexes.
+  context.header('Cache-Control', 'private, no-store');
+  context.header('X-Robots-Tag', 'noindex');
+  return context.html(renderPullRequestPage(pullRequest)) as Response;
 }

@@ -6,6 +6,7 @@ import { jobWorktreePath } from './runner';
 import { createAgentTestbed, type AgentTestbed } from './testing/agent-testbed';
 import { createScriptedAgentModel, type ScriptedTurn } from './testing/scripted-agent-model';
 import { git } from './testing/temporary-repository';
+import { pullRequestLinkPattern } from './testing/pull-request-link';
 
 const baseUrl = 'http://docs.test';
 
@@ -65,13 +66,13 @@ describe('the job runner', () => {
     expect(created.ref).toBe('main');
     await service.whenIdle();
 
-    const job = service.get('docs', created.id);
+    const job = await service.get('docs', created.id);
     expect(job.status).toBe('completed');
     expect(job.haltReason).toBe('completed');
     expect(job.title).toBe('Clarify setup & add an FAQ');
     expect(job.messageToUser).toBe('I clarified the install command and added an FAQ page.');
-    expect(job.prLink).toBe(`${baseUrl}/pulls/docs/1`);
-    expect(service.store.todos(job.id)).toEqual([
+    expect(job.prLink).toMatch(pullRequestLinkPattern(baseUrl, 'docs'));
+    expect(await service.store.todos(job.id)).toEqual([
       { id: 'a', content: 'Fix the setup page', status: 'completed' },
       { id: 'b', content: 'Add an FAQ page', status: 'completed' },
     ]);
@@ -104,7 +105,7 @@ describe('the job runner', () => {
     testbed = createAgentTestbed(null, { agentModel: provider });
     const job = await testbed.service.create('docs', { prompt: 'Make the setup page clearer', publicBaseUrl: baseUrl });
     await testbed.service.whenIdle();
-    expect(testbed.service.get('docs', job.id).status).toBe('completed');
+    expect((await testbed.service.get('docs', job.id)).status).toBe('completed');
     const toolResults = JSON.stringify(model.doGenerateCalls[3]?.prompt);
     expect(toolResults).toContain('docs/guide/setup.md');
     expect(toolResults).toContain('Install the package.');
@@ -122,7 +123,7 @@ describe('the job runner', () => {
     testbed = createAgentTestbed([{ text: 'The docs already say this.' }]);
     const job = await testbed.service.create('docs', { prompt: 'Check the welcome page\nand more', publicBaseUrl: baseUrl });
     await testbed.service.whenIdle();
-    expect(testbed.service.get('docs', job.id)).toMatchObject({
+    expect(await testbed.service.get('docs', job.id)).toMatchObject({
       status: 'completed',
       haltReason: 'completed',
       prLink: null,
@@ -141,7 +142,7 @@ describe('the job runner', () => {
     testbed = createAgentTestbed(null, { agentModel: provider });
     const job = await testbed.service.create('docs', { prompt: 'Escape', publicBaseUrl: baseUrl });
     await testbed.service.whenIdle();
-    expect(testbed.service.get('docs', job.id)).toMatchObject({ status: 'completed', prLink: null });
+    expect(await testbed.service.get('docs', job.id)).toMatchObject({ status: 'completed', prLink: null });
     expect(existsSync(path.join(testbed.dataDir, 'agent', 'worktrees', 'docs', 'escape.md'))).toBe(false);
     expect(JSON.stringify(model.doGenerateCalls[1]?.prompt)).toContain('contains \\"..\\"');
     expect(JSON.stringify(model.doGenerateCalls[2]?.prompt)).toContain('is absolute');
@@ -152,7 +153,7 @@ describe('the job runner', () => {
     const job = await testbed.service.create('docs', { prompt: 'Fix typos', publicBaseUrl: baseUrl });
     expect(job.model).toBe('unconfigured');
     await testbed.service.whenIdle();
-    const failed = testbed.service.get('docs', job.id);
+    const failed = await testbed.service.get('docs', job.id);
     expect(failed).toMatchObject({ status: 'failed', haltReason: 'error', prLink: null, title: 'Fix typos' });
     expect(failed.messageToUser).toContain('DOCENT_MODEL_BASE_URL');
     expect(failed.messageToUser).toContain('DOCENT_MODEL ');
@@ -162,7 +163,7 @@ describe('the job runner', () => {
     testbed = createAgentTestbed([{ error: 'upstream model unavailable' }]);
     const job = await testbed.service.create('docs', { prompt: 'Fix typos', publicBaseUrl: baseUrl });
     await testbed.service.whenIdle();
-    const failed = testbed.service.get('docs', job.id);
+    const failed = await testbed.service.get('docs', job.id);
     expect(failed).toMatchObject({ status: 'failed', haltReason: 'error' });
     expect(failed.messageToUser).toContain('upstream model unavailable');
   });
@@ -171,7 +172,7 @@ describe('the job runner', () => {
     testbed = createAgentTestbed(editingScript, { repositoryPath: '/nonexistent/docs-repository' });
     const job = await testbed.service.create('docs', { prompt: 'Fix typos', publicBaseUrl: baseUrl });
     await testbed.service.whenIdle();
-    const failed = testbed.service.get('docs', job.id);
+    const failed = await testbed.service.get('docs', job.id);
     expect(failed).toMatchObject({ status: 'failed', haltReason: 'github_missconfigured', repository: '/nonexistent/docs-repository' });
     expect(failed.messageToUser).toContain('does not exist');
   });
@@ -185,7 +186,7 @@ describe('the job runner', () => {
     mkdirSync(plainFolder);
     const job = await other.create('docs', { prompt: 'Fix typos', publicBaseUrl: baseUrl });
     await other.whenIdle();
-    const failed = other.get('docs', job.id);
+    const failed = await other.get('docs', job.id);
     expect(failed).toMatchObject({ status: 'failed', haltReason: 'github_missconfigured' });
     expect(failed.messageToUser).toContain('is not a git repository');
   });
@@ -211,7 +212,7 @@ describe('the job runner', () => {
     const job = await other.create('site', { prompt: 'Add a page', publicBaseUrl: baseUrl });
     expect(job.repository).toBe(path.join(testbed.dataDir, 'repositories', 'site'));
     await other.whenIdle();
-    expect(other.get('site', job.id)).toMatchObject({ status: 'completed', prLink: `${baseUrl}/pulls/site/1` });
+    expect(await other.get('site', job.id)).toMatchObject({ status: 'completed', prLink: expect.stringMatching(pullRequestLinkPattern(baseUrl, 'site')) });
     expect(git(job.repository, 'ls-tree', '--name-only', '-r', 'main').trim().split('\n')).toEqual(['guide/setup.md', 'index.md']);
     expect(git(job.repository, 'ls-tree', '--name-only', '-r', job.branch).trim().split('\n')).toContain('new.md');
   });

@@ -4,14 +4,14 @@ import { runAgentLoop } from './agent-loop';
 import { noAgentModelMessage, type AgentModelProvider } from './agent-model';
 import type { CodeHost } from './code-host';
 import { branchChanges, commitAll, ensureJobWorktree, RepositoryMisconfiguredError } from './git-workspace';
-import type { JobStore } from './job-store';
+import type { JobStorage } from '../storage/storage';
 import type { JobOutcome, JobRecord, QueuedPrompt } from './job-types';
 import type { ProjectRepositories } from './project-repositories';
 import { createWorkspaceFiles } from './workspace-files';
 
 /** What running a job needs. */
 export interface JobRunnerDependencies {
-  store: JobStore;
+  store: JobStorage;
   repositories: ProjectRepositories;
   /** Folder holding the jobs' worktrees (`{dataDir}/agent/worktrees`). */
   worktreeDirectory: string;
@@ -48,13 +48,13 @@ export async function runJob(
   signal: AbortSignal,
 ): Promise<JobOutcome | undefined> {
   const { store } = dependencies;
-  const job = store.get(jobId);
+  const job = await store.get(jobId);
   if (!job || job.status !== 'active') return undefined;
-  const title = () => store.get(jobId)?.title ?? fallbackTitle(store.firstPrompt(jobId));
+  const title = async () => (await store.get(jobId))?.title ?? fallbackTitle(await store.firstPrompt(jobId));
   // The job cannot run any prompt (no model, unusable repository): none is left waiting.
-  const failure = (haltReason: JobOutcome['haltReason'], messageToUser: string): JobOutcome => {
-    store.dropQueuedPrompts(jobId);
-    return { status: 'failed', haltReason, messageToUser, title: title() };
+  const failure = async (haltReason: JobOutcome['haltReason'], messageToUser: string): Promise<JobOutcome> => {
+    await store.dropQueuedPrompts(jobId);
+    return { status: 'failed', haltReason, messageToUser, title: await title() };
   };
 
   let repositoryPath: string;
@@ -78,28 +78,28 @@ export async function runJob(
   }
   const files = await createWorkspaceFiles(worktreePath);
   const state = {
-    saveTodos: (todos: Parameters<JobStore['saveTodos']>[1]) => store.saveTodos(jobId, todos),
+    saveTodos: (todos: Parameters<JobStorage['saveTodos']>[1]) => store.saveTodos(jobId, todos),
     saveTitle: (newTitle: string) => store.saveTitle(jobId, newTitle),
   };
 
   let lastText = '';
   let reachedStepLimit = false;
   for (;;) {
-    const prompts: QueuedPrompt[] = store.takePendingPrompts(jobId);
+    const prompts: QueuedPrompt[] = await store.takePendingPrompts(jobId);
     if (prompts.length === 0) break;
     try {
       const result = await runAgentLoop({
         model,
         files,
         state,
-        history: store.conversation(jobId) as ModelMessage[],
+        history: (await store.conversation(jobId)) as ModelMessage[],
         prompts: prompts.map((prompt) => prompt.prompt),
         maxSteps: dependencies.maxSteps,
         followUpWaiting: () => store.hasPendingPrompts(jobId),
         abortSignal: signal,
       });
-      store.saveConversation(jobId, result.messages);
-      store.completePrompts(prompts.map((prompt) => prompt.id));
+      await store.saveConversation(jobId, result.messages);
+      await store.completePrompts(prompts.map((prompt) => prompt.id));
       if (!result.stoppedForFollowUp) {
         lastText = result.text;
         reachedStepLimit = result.reachedStepLimit;
@@ -107,18 +107,18 @@ export async function runJob(
     } catch (error) {
       if (signal.aborted) return undefined;
       // Only the prompts of this run failed; a follow-up that arrived meanwhile still runs next.
-      store.completePrompts(prompts.map((prompt) => prompt.id));
+      await store.completePrompts(prompts.map((prompt) => prompt.id));
       return {
         status: 'failed',
         haltReason: 'error',
         messageToUser: `The agent stopped with an error: ${(error as Error).message}. Send a follow-up to this job to try again.`,
-        title: title(),
+        title: await title(),
       };
     }
     if (signal.aborted) return undefined;
   }
 
-  const jobTitle = title();
+  const jobTitle = await title();
   await commitAll(worktreePath, jobTitle);
   const changes = await branchChanges(repositoryPath, job.ref, job.branch);
   const summary =
@@ -144,4 +144,47 @@ export async function runJob(
     prLink = pullRequest.url;
   }
   return { status: 'completed', haltReason: 'completed', messageToUser, title: jobTitle, prLink };
+}
+
+/** Who is running a job, for {@link runJobUntilEnded}. */
+export interface JobRunContext {
+  /** The instance holding the job's claim: only the holder may record the outcome. */
+  instanceId: string;
+  /** Told about an error the run did not expect (the job is then marked `failed`). */
+  onUnexpectedError: (error: unknown) => void;
+}
+
+/**
+ * Runs the job again and again until its outcome is recorded: a follow-up stored while the
+ * run was ending keeps it going (`finish` refuses while prompts wait).
+ * @returns `true` once the outcome is stored; `false` when the run stopped without one (abort,
+ *   archive, or the claim lost).
+ */
+export async function runJobUntilEnded(
+  dependencies: JobRunnerDependencies,
+  jobId: string,
+  signal: AbortSignal,
+  context: JobRunContext,
+): Promise<boolean> {
+  const { store } = dependencies;
+  while (!signal.aborted) {
+    let outcome: JobOutcome | undefined;
+    try {
+      outcome = await runJob(dependencies, jobId, signal);
+    } catch (error) {
+      if (signal.aborted) return false;
+      context.onUnexpectedError(error);
+      await store.dropQueuedPrompts(jobId);
+      outcome = {
+        status: 'failed',
+        haltReason: 'error',
+        messageToUser: `The job met an unexpected error: ${(error as Error).message}. Send a follow-up to this job to try again.`,
+      };
+    }
+    if (outcome === undefined) return false;
+    if (await store.finish(jobId, outcome, context.instanceId)) return true;
+    // Not finished: a follow-up arrived at the last moment (run again), or the job was archived.
+    if ((await store.get(jobId))?.status !== 'active') return false;
+  }
+  return false;
 }

@@ -20,6 +20,8 @@ export interface AnswerUsage {
  * (v2 UI message stream, v1 data stream) map these onto their protocols.
  */
 export type AnswerEvent =
+  /** The pages the answer draws on, one per page, best first: the first event, once retrieval is done. */
+  | { type: 'sources'; sources: readonly AnswerSource[] }
   | { type: 'text'; delta: string }
   | { type: 'finish'; finishReason: FinishReason; usage?: AnswerUsage }
   /** A failure after the stream started; `message` is safe to show (no internals). */
@@ -30,34 +32,59 @@ export interface AnswerStream {
   /** Id of the assistant message being written. */
   messageId: string;
   threadId: string;
-  /** The pages the answer draws on, one per page, best first. */
-  sources: readonly AnswerSource[];
-  /** The answer as it is produced. Ending iteration early (client gone) must stop the model. */
+  /**
+   * The answer as it is produced: `sources` first, then text, then `finish` or `error`. Ending
+   * iteration early (client gone) must stop the model.
+   */
   events: AsyncIterable<AnswerEvent>;
 }
 
 /** Said to the client when the answer broke off for a reason it should not see. */
 export const genericAnswerError = 'The answer could not be completed; please try again.';
 
+/** Told when an answer's response sends its first line and when it ends (admission, metrics). */
+export interface StreamProgress {
+  /** The first line was produced (the response's first byte). */
+  firstLine(): void;
+  /** The stream ended: its last line was read (`completed`), or it was cancelled or failed (`aborted`). */
+  ended(outcome: 'completed' | 'aborted'): void;
+}
+
 /**
  * A byte stream pulled from an async source of lines: a line is produced only when the client
  * reads, and a cancelled response (client gone) ends the source's iteration, which lets the
- * producer stop the model.
+ * producer stop the model. `progress`, when given, hears of the first line and of the end.
  */
-export function streamLines(lines: AsyncIterable<string>): ReadableStream<Uint8Array> {
+export function streamLines(lines: AsyncIterable<string>, progress?: StreamProgress): ReadableStream<Uint8Array> {
   const iterator = lines[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   let cancelled = false;
+  let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await iterator.next();
+      let next: IteratorResult<string>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        progress?.ended('aborted');
+        throw error;
+      }
       // The client may have left while this line was being produced.
       if (cancelled) return;
-      if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
+      if (next.done) {
+        controller.close();
+        progress?.ended('completed');
+        return;
+      }
+      controller.enqueue(encoder.encode(next.value));
+      if (!started) {
+        started = true;
+        progress?.firstLine();
+      }
     },
     async cancel() {
       cancelled = true;
+      progress?.ended('aborted');
       await iterator.return?.();
     },
   });

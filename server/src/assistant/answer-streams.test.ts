@@ -13,13 +13,10 @@ function answerOf(events: AnswerEvent[] | (() => AsyncGenerator<AnswerEvent>)): 
   return {
     messageId: 'msg_1',
     threadId: 'thread_abc',
-    sources,
-    events:
-      typeof events === 'function'
-        ? events()
-        : (async function* () {
-            yield* events;
-          })(),
+    events: (async function* () {
+      yield { type: 'sources', sources } satisfies AnswerEvent;
+      yield* typeof events === 'function' ? events() : events;
+    })(),
   };
 }
 
@@ -35,6 +32,32 @@ async function failingAnswer(): Promise<AnswerStream> {
     throw new Error('database exploded at /secret/path');
   });
 }
+
+/** An answer whose retrieval (the first pull of its events) is recorded in `order`. */
+function recordedAnswer(order: string[]): AnswerStream {
+  return answerOf(async function* () {
+    order.push('retrieval');
+    yield { type: 'text', delta: 'Done.' };
+    yield { type: 'finish', finishReason: 'stop' };
+  });
+}
+
+describe('the first chunk goes out before the retrieval starts', () => {
+  test.each([
+    ['v2', encodeUIMessageStream, 'data: {"type":"start","messageId":"msg_1"}'],
+    ['v1', encodeDataStreamV4, 'f:{"messageId":"msg_1"}'],
+  ])('%s', async (_version, encode, firstChunk) => {
+    const order: string[] = [];
+    const answer = recordedAnswer(order);
+    // The test answer's sources event comes before its generator body; count the body's start.
+    const reader = encode({ ...answer, events: (async function* () { order.push('events pulled'); yield* answer.events; })() }).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    order.push('first chunk read');
+    expect(first.trim()).toBe(firstChunk);
+    while (!(await reader.read()).done);
+    expect(order).toEqual(['first chunk read', 'events pulled', 'retrieval']);
+  });
+});
 
 describe('UI message stream (v2)', () => {
   test('the AI SDK reader gets the text, one source per page and the threadId on finish', async () => {

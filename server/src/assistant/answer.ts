@@ -5,9 +5,16 @@ import { buildAnswerPrompt, sectionLabel, type ConversationTurn } from '../model
 import type { DocsIndex, SearchHit } from '../retrieval/docs-index';
 import type { Retriever } from '../retrieval/retriever';
 import { buildConversationQuery } from '../retrieval/conversation-query';
-import type { Thread, ThreadStore } from '../storage/thread-store';
+import type { ThreadStorage } from '../storage/storage';
+import { followUpHistoryBudget } from '../storage/thread-limits';
+import { withinBudget, type Thread } from '../storage/thread-types';
 import { genericAnswerError, type AnswerEvent, type AnswerSource, type AnswerStream } from './answer-events';
+import { AnswerTurns } from './answer-turns';
 import type { AssistantRequest } from './request-schema';
+
+const sharedTurns = new AnswerTurns();
+/** Model stream parts an answer writes per turn: a slice of work well under a millisecond. */
+const partsPerTurn = 16;
 
 /** What {@link answerQuestion} works with. */
 export interface AnswerOptions {
@@ -15,7 +22,7 @@ export interface AnswerOptions {
   request: AssistantRequest;
   /** The thread the question belongs to (new or continued). */
   thread: Thread;
-  threads: ThreadStore;
+  threads: ThreadStorage;
   /** The domain's docs index. */
   index: DocsIndex;
   /** Finds the sections (lexical, or hybrid with embeddings). Default: the index's lexical search. */
@@ -24,6 +31,18 @@ export interface AnswerOptions {
   logger: Logger;
   /** Aborts the model when the client goes away. */
   abortSignal: AbortSignal;
+  /** Shares the event loop with the other answers (see {@link AnswerTurns}). Default: one instance for the process. */
+  turns?: AnswerTurns;
+  /** Told how long the retrieval took and when the model fails (metrics). Default: nobody. */
+  observer?: AnswerObserver;
+}
+
+/** What an answer reports as it goes, e.g. to the Prometheus metrics (`http/metrics.ts`). */
+export interface AnswerObserver {
+  /** The sections were found, in `milliseconds`. */
+  retrieved(milliseconds: number): void;
+  /** The model failed mid-answer (the client gets a generic `error`). */
+  modelFailed(): void;
 }
 
 /** One source per page, in retrieval order, pointing at that page's best section. */
@@ -41,47 +60,52 @@ export function sourcesOf(hits: readonly SearchHit[]): AnswerSource[] {
 /**
  * The conversation the model sees. Chat SDK clients send the whole conversation each time; a
  * client that sends only the new question on an existing thread gets the stored turns before it.
+ * Either way only the last turns within {@link followUpHistoryBudget} are used, so a follow-up
+ * costs the same however long the thread is.
  */
-function conversationTurns(request: AssistantRequest, threads: ThreadStore, thread: Thread): ConversationTurn[] {
-  if (request.turns.length > 1) return request.turns;
-  const stored = threads.listMessages(thread.id).map(({ role, text }) => ({ role, text }));
-  return [...stored, ...request.turns];
+async function conversationTurns(request: AssistantRequest, threads: ThreadStorage, thread: Thread): Promise<ConversationTurn[]> {
+  const textOf = (turn: ConversationTurn) => turn.text;
+  if (request.turns.length > 1 || thread.messageCount === 0) return withinBudget(request.turns, followUpHistoryBudget, textOf);
+  const stored = (await threads.recentMessages(thread.id, followUpHistoryBudget)).map(({ role, text }) => ({ role, text }));
+  return withinBudget([...stored, ...request.turns], followUpHistoryBudget, textOf);
 }
 
 /**
- * Answers one question: searches the domain's docs (through the retriever, when given),
- * builds the prompt, stores the question in
- * the thread, and returns the answer as a stream of events for an encoder. The model starts when
- * the encoder first reads; the finished answer is stored in the thread before the `finish`
- * event goes out, so a client that saw `finish` can continue the thread at once. If the client
- * leaves (or the stream is cancelled) the model is aborted and nothing more is stored.
+ * Answers one question as a stream of events for an encoder, which it returns at once: the
+ * search, the prompt and storing the question in the thread happen when the encoder first reads
+ * after its `start` (so the response begins before the retrieval, however busy the server), and
+ * the first event is the answer's `sources`. The finished answer is stored in the thread before
+ * the `finish` event goes out, so a client that saw `finish` can continue the thread at once. If
+ * the client leaves (or the stream is cancelled) the model is aborted and nothing more is stored.
  */
-export async function answerQuestion(options: AnswerOptions): Promise<AnswerStream> {
-  const { request, thread, threads, index, model, logger } = options;
-  const turns = conversationTurns(request, threads, thread);
-  const search = {
-    ...buildConversationQuery(turns, request.context),
-    limit: request.retrievalPageSize,
-    currentPath: request.currentPath,
-    filter: request.filter,
-  };
-  // Without a retriever the lexical search stays synchronous: nothing is added before the first byte.
-  const hits = options.retriever ? await options.retriever.retrieve(search, { signal: options.abortSignal }) : index.search(search);
-  const prompt = buildAnswerPrompt({ turns, sections: hits, context: request.context, currentPath: request.currentPath, vocabulary: index });
-  threads.addMessage({
-    threadId: thread.id,
-    role: 'user',
-    text: request.question,
-    fp: request.fp,
-    currentPath: request.currentPath,
-    context: request.context,
-  });
+export function answerQuestion(options: AnswerOptions): AnswerStream {
+  const { request, thread, threads, index, model, logger, observer } = options;
+  const answerTurns = options.turns ?? sharedTurns;
 
   async function* events(): AsyncGenerator<AnswerEvent> {
+    // The encoder asks for this right after writing `start`: without waiting for a turn here,
+    // each answer's search would run before the server even read the requests behind it.
+    await answerTurns.next();
+    const turns = await conversationTurns(request, threads, thread);
+    const search = {
+      ...buildConversationQuery(turns, request.context),
+      limit: request.retrievalPageSize,
+      currentPath: request.currentPath,
+      filter: request.filter,
+    };
+    const searchStarted = performance.now();
+    const hits = options.retriever ? await options.retriever.retrieve(search, { signal: options.abortSignal }) : index.search(search);
+    observer?.retrieved(performance.now() - searchStarted);
+    const prompt = buildAnswerPrompt({ turns, sections: hits, context: request.context, currentPath: request.currentPath, vocabulary: index });
+    // Stored with its answer in one write when the answer is done (else alone, below).
+    const question = { threadId: thread.id, role: 'user' as const, text: request.question, currentPath: request.currentPath, context: request.context };
+    let stored = false;
     const stop = new AbortController();
     let text = '';
     let finished = false;
     try {
+      yield { type: 'sources', sources: sourcesOf(hits) };
+      await answerTurns.next();
       const result = streamText({
         model,
         ...prompt,
@@ -90,7 +114,9 @@ export async function answerQuestion(options: AnswerOptions): Promise<AnswerStre
         // Errors arrive as `error` parts below; this only keeps the SDK from printing them.
         onError: () => {},
       });
+      let parts = 0;
       for await (const part of result.fullStream) {
+        if (++parts % partsPerTurn === 0) await answerTurns.next();
         if (part.type === 'text-delta') {
           text += part.text;
           yield { type: 'text', delta: part.text };
@@ -102,12 +128,14 @@ export async function answerQuestion(options: AnswerOptions): Promise<AnswerStre
             threadId: thread.id,
             error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
           });
+          observer?.modelFailed();
           yield { type: 'error', message: genericAnswerError };
           return;
         } else if (part.type === 'abort') {
           return;
         } else if (part.type === 'finish') {
-          threads.addMessage({ threadId: thread.id, role: 'assistant', text, fp: request.fp, currentPath: request.currentPath, context: [] });
+          await threads.addMessages([question, { threadId: thread.id, role: 'assistant', text, currentPath: request.currentPath, context: [] }]);
+          stored = true;
           finished = true;
           yield {
             type: 'finish',
@@ -119,13 +147,14 @@ export async function answerQuestion(options: AnswerOptions): Promise<AnswerStre
       }
     } finally {
       if (!finished) stop.abort();
+      // An answer that failed or was abandoned still leaves its question in the thread.
+      if (!stored) await threads.addMessages([question]);
     }
   }
 
   return {
     messageId: `msg_${randomBytes(12).toString('base64url')}`,
     threadId: thread.id,
-    sources: sourcesOf(hits),
     events: events(),
   };
 }

@@ -1,4 +1,4 @@
-import { safeEvents, streamLines, type AnswerStream, type AnswerUsage } from './answer-events';
+import { safeEvents, streamLines, type AnswerStream, type AnswerUsage, type StreamProgress } from './answer-events';
 
 /**
  * Response headers of a v1 answer: the AI SDK 4 data stream, marked deprecated with a link to
@@ -27,14 +27,15 @@ const usageOf = (usage: AnswerUsage | undefined) =>
     : { usage: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens } };
 
 async function* dataStreamLines(answer: AnswerStream): AsyncGenerator<string> {
+  // Before the retrieval: the client sees the answer begin however busy the server is.
   yield part('f', { messageId: answer.messageId });
-  const sources = answer.sources.map((source) => ({ sourceType: 'url', id: source.id, url: source.url, title: source.title }));
-  for (const source of sources) yield part('h', source);
-  // The thread id goes out before the text so a client keeps it even if the answer breaks off.
-  yield part('8', [{ threadId: answer.threadId, sources: answer.sources.map(({ url, title }) => ({ url, title })) }]);
-  yield part('2', [{ threadId: answer.threadId }]);
   for await (const event of safeEvents(answer.events)) {
-    if (event.type === 'text') {
+    if (event.type === 'sources') {
+      for (const source of event.sources) yield part('h', { sourceType: 'url', id: source.id, url: source.url, title: source.title });
+      // The thread id goes out before the text so a client keeps it even if the answer breaks off.
+      yield part('8', [{ threadId: answer.threadId, sources: event.sources.map(({ url, title }) => ({ url, title })) }]);
+      yield part('2', [{ threadId: answer.threadId }]);
+    } else if (event.type === 'text') {
       if (event.delta !== '') yield part('0', event.delta);
     } else if (event.type === 'error') {
       yield part('3', event.message);
@@ -49,10 +50,11 @@ async function* dataStreamLines(answer: AnswerStream): AsyncGenerator<string> {
 }
 
 /**
- * Encodes an answer in the AI SDK 4 data stream protocol (assistant v1): `f:` step start,
- * `h:` one source per cited page, `8:` message annotations and `2:` data carrying the
- * `threadId`, `0:` text, then `e:` / `d:` finish parts; `3:` with a safe message on failure.
+ * Encodes an answer in the AI SDK 4 data stream protocol (assistant v1): `f:` step start (sent
+ * before the answer's retrieval), `h:` one source per cited page, `8:` message annotations and
+ * `2:` data carrying the `threadId`, `0:` text, then `e:` / `d:` finish parts; `3:` with a safe
+ * message on failure. `progress` hears of the first line and the end.
  */
-export function encodeDataStreamV4(answer: AnswerStream): ReadableStream<Uint8Array> {
-  return streamLines(dataStreamLines(answer));
+export function encodeDataStreamV4(answer: AnswerStream, progress?: StreamProgress): ReadableStream<Uint8Array> {
+  return streamLines(dataStreamLines(answer), progress);
 }

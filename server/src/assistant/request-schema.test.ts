@@ -6,14 +6,18 @@ const userMessage = { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'How
 const validV2 = { fp: 'anonymous', messages: [userMessage] };
 const validV1 = { fp: 'anonymous', messages: [{ id: 'm1', role: 'user', content: 'How do I theme it?', parts: [{ type: 'text', text: 'How do I theme it?' }] }] };
 
-/** The 400 a body gets, as field and message. */
-function rejection(body: unknown, version: AssistantApiVersion = 'v2'): { field: string | undefined; message: string } {
+/** The error a body gets (by default a 400 `invalid_request`), as field and message. */
+function rejection(
+  body: unknown,
+  version: AssistantApiVersion = 'v2',
+  expected: { status: number; code: string } = { status: 400, code: 'invalid_request' },
+): { field: string | undefined; message: string } {
   try {
     parseAssistantRequest(version, body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    expect(error.status).toBe(400);
-    expect(error.code).toBe('invalid_request');
+    expect(error.status).toBe(expected.status);
+    expect(error.code).toBe(expected.code);
     return { field: error.field, message: error.message };
   }
   throw new Error('expected the body to be rejected');
@@ -175,5 +179,48 @@ describe('v1 bodies', () => {
   test('the shared fields have the same bounds', () => {
     expect(rejection({ ...validV1, retrievalPageSize: 21 }, 'v1').field).toBe('retrievalPageSize');
     expect(rejection({ ...validV1, currentPath: 'x'.repeat(201) }, 'v1').field).toBe('currentPath');
+  });
+});
+
+describe('bounds', () => {
+  const text = (length: number) => 'word '.repeat(Math.ceil(length / 5)).slice(0, length);
+  const user = (content: string, index = 0) => ({ id: `m${index}`, role: 'user', parts: [{ type: 'text', text: content }] });
+  const assistant = (content: string, index: number) => ({ id: `m${index}`, role: 'assistant', parts: [{ type: 'text', text: content }] });
+
+  /** The 413 a body gets, as field and message. */
+  const tooLarge = (body: unknown, version: AssistantApiVersion = 'v2') => rejection(body, version, { status: 413, code: 'input_too_large' });
+
+  test('a question at the limit passes; one character more is refused, naming the field and the limit', () => {
+    expect(parseAssistantRequest('v2', { fp: 'a', messages: [user(text(8_000))] }).question).toHaveLength(8_000);
+    const refused = tooLarge({ fp: 'a', messages: [user(text(8_001))] });
+    expect(refused.field).toBe('messages[0].parts');
+    expect(refused.message).toContain('8000');
+    expect(tooLarge({ fp: 'a', messages: [{ role: 'user', content: text(8_001) }] }, 'v1').field).toBe('messages[0].content');
+  });
+
+  test('earlier messages have their own, larger bound', () => {
+    const long = assistant(text(10_000), 1);
+    expect(parseAssistantRequest('v2', { fp: 'a', messages: [user('Hi'), long, user('And?', 2)] }).turns).toHaveLength(3);
+    expect(tooLarge({ fp: 'a', messages: [user('Hi'), assistant(text(20_001), 1), user('And?', 2)] }).field).toBe('messages[1].parts');
+  });
+
+  test('message count, context count and context size are bounded; configured bounds apply', () => {
+    const many = Array.from({ length: 101 }, (_, index) => user('Hi', index));
+    expect(tooLarge({ fp: 'a', messages: many }).field).toBe('messages');
+    const item = { type: 'code', value: 'x' };
+    expect(tooLarge({ fp: 'a', messages: [user('Hi')], context: Array.from({ length: 21 }, () => item) }).field).toBe('context');
+    expect(tooLarge({ fp: 'a', messages: [user('Hi')], context: [item, { type: 'code', value: text(20_001) }] }).field).toBe('context[1].value');
+    const bounds = { maximumQuestionCharacters: 10, maximumMessageCharacters: 10, maximumMessages: 2, maximumContextItems: 1, maximumContextCharacters: 5 };
+    expect(() => parseAssistantRequest('v2', { fp: 'a', messages: [user('How do I theme?')] }, bounds)).toThrow(/over the limit of 10/);
+  });
+
+  test('identifiers and filters are bounded with a 400 naming the field', () => {
+    expect(rejection({ ...validV2, fp: 'f'.repeat(201) }).field).toBe('fp');
+    expect(rejection({ ...validV2, threadId: 't'.repeat(201) }).field).toBe('threadId');
+    expect(rejection({ ...validV2, filter: { version: 'v'.repeat(101) } }).field).toBe('filter.version');
+    expect(rejection({ ...validV2, filter: { groups: Array.from({ length: 21 }, (_, index) => `g${index}`) } }).field).toBe('filter.groups');
+    expect(rejection({ ...validV2, messages: [{ ...userMessage, id: 'i'.repeat(201) }] }).field).toBe('messages[0].id');
+    expect(rejection({ ...validV2, messages: [{ ...userMessage, parts: Array.from({ length: 101 }, () => ({ type: 'text', text: 'a' })) }] }).field).toBe('messages[0].parts');
+    expect(rejection({ ...validV2, context: [{ type: 'code', value: 'x', path: `/${'p'.repeat(200)}` }] }).field).toBe('context[0].path');
   });
 });

@@ -9,6 +9,40 @@ export type AssistantApiVersion = 'v1' | 'v2';
 export const maximumRetrievalPageSize = 20;
 /** Longest `currentPath` accepted (spec section 8). */
 export const maximumCurrentPathLength = 200;
+/** Longest identifier-like field: `fp`, `threadId`, a message id, a context item's `path` or `elementId`. */
+export const maximumIdentifierLength = 200;
+/** Longest `filter.version`, `filter.language` or filter group. */
+export const maximumFilterValueLength = 100;
+/** Most `filter.groups`. */
+export const maximumFilterGroups = 20;
+/** Most parts in one v2 message. */
+export const maximumPartsPerMessage = 100;
+
+/** The configurable bounds of a request (config `limits`, README "Limits"). */
+export interface RequestBounds {
+  /** Longest question (the last user message), in characters. */
+  maximumQuestionCharacters: number;
+  /** Longest earlier message, in characters. */
+  maximumMessageCharacters: number;
+  /** Most messages. */
+  maximumMessages: number;
+  /** Most context items. */
+  maximumContextItems: number;
+  /** Longest context item value, in characters. */
+  maximumContextCharacters: number;
+}
+
+/** The defaults of {@link RequestBounds}, the same as the config's. */
+export const defaultRequestBounds: RequestBounds = {
+  maximumQuestionCharacters: 8_000,
+  maximumMessageCharacters: 20_000,
+  maximumMessages: 100,
+  maximumContextItems: 20,
+  maximumContextCharacters: 20_000,
+};
+
+const boundedString = (what: string, maximum: number, error: string) =>
+  z.string({ error }).max(maximum, { error: `${what} must be at most ${maximum} characters` });
 
 const partSchema = z
   .looseObject({ type: z.string({ error: 'each part needs a type, e.g. "text"' }) })
@@ -27,16 +61,21 @@ const v2MessageSchema = z.looseObject({
       error: 'v2 messages carry parts, not content: send parts: [{ "type": "text", "text": "…" }], or use /discovery/v1 for AI SDK 4 messages',
     })
     .optional(),
-  id: z.string({ error: 'each message needs an id (a string); build messages with the chat SDK' }),
+  id: boundedString('a message id', maximumIdentifierLength, 'each message needs an id (a string); build messages with the chat SDK'),
   role: z.enum(['user', 'assistant', 'system'], { error: 'role must be "user", "assistant" or "system"' }),
-  parts: z.array(partSchema, { error: 'v2 messages carry parts: [{ "type": "text", "text": "…" }]' }),
+  parts: z
+    .array(partSchema, { error: 'v2 messages carry parts: [{ "type": "text", "text": "…" }]' })
+    .max(maximumPartsPerMessage, { error: `a message may have at most ${maximumPartsPerMessage} parts` }),
 });
 
 const v1MessageSchema = z.looseObject({
-  id: z.string({ error: 'a message id must be a string' }).optional(),
+  id: boundedString('a message id', maximumIdentifierLength, 'a message id must be a string').optional(),
   role: z.enum(['user', 'assistant', 'system', 'data'], { error: 'role must be "user", "assistant", "system" or "data"' }),
   content: z.string({ error: 'v1 messages carry content: the message text as a string' }),
-  parts: z.array(partSchema, { error: 'parts must be an array of parts' }).optional(),
+  parts: z
+    .array(partSchema, { error: 'parts must be an array of parts' })
+    .max(maximumPartsPerMessage, { error: `a message may have at most ${maximumPartsPerMessage} parts` })
+    .optional(),
 });
 
 const contextItemSchema = z.object({
@@ -44,16 +83,17 @@ const contextItemSchema = z.object({
   value: z
     .string({ error: 'a context item needs value: the code or the selected text' })
     .min(1, { error: 'a context item value must not be empty' }),
-  path: z.string({ error: 'path must be a string' }).optional(),
-  elementId: z.string({ error: 'elementId must be a string' }).optional(),
+  path: boundedString('path', maximumIdentifierLength, 'path must be a string').optional(),
+  elementId: boundedString('elementId', maximumIdentifierLength, 'elementId must be a string').optional(),
 });
 
 const filterSchema = z.strictObject(
   {
-    version: z.string({ error: 'filter.version must be a string, e.g. "2.x"' }).min(1).optional(),
-    language: z.string({ error: 'filter.language must be a string, e.g. "en"' }).min(1).optional(),
+    version: boundedString('filter.version', maximumFilterValueLength, 'filter.version must be a string, e.g. "2.x"').min(1).optional(),
+    language: boundedString('filter.language', maximumFilterValueLength, 'filter.language must be a string, e.g. "en"').min(1).optional(),
     groups: z
-      .array(z.string({ error: 'each group must be a string' }).min(1), { error: 'filter.groups must be an array of strings' })
+      .array(boundedString('a group', maximumFilterValueLength, 'each group must be a string').min(1), { error: 'filter.groups must be an array of strings' })
+      .max(maximumFilterGroups, { error: `filter.groups may hold at most ${maximumFilterGroups} groups` })
       .optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'unknown filter field: use version, language or groups' : 'filter must be an object or null') },
@@ -62,11 +102,12 @@ const filterSchema = z.strictObject(
 const commonFields = {
   fp: z
     .string({ error: 'fp is required: send "anonymous" or a stable user identifier' })
-    .min(1, { error: 'fp must not be empty: send "anonymous" or a stable user identifier' }),
+    .min(1, { error: 'fp must not be empty: send "anonymous" or a stable user identifier' })
+    .max(maximumIdentifierLength, { error: `fp must be at most ${maximumIdentifierLength} characters: send "anonymous" or a short stable identifier` }),
   threadId: z
     .string({ error: 'threadId must be a string from an earlier answer, or null to start a thread' })
     .min(1, { error: 'threadId must not be empty: send null to start a new thread' })
-    .max(200, { error: 'threadId is too long: send the id from an earlier answer, or null' })
+    .max(maximumIdentifierLength, { error: 'threadId is too long: send the id from an earlier answer, or null' })
     .nullable()
     .optional(),
   retrievalPageSize: z
@@ -157,13 +198,51 @@ function describeWithField(issue: { field: string; message: string }): string {
   return `${issue.field}: ${issue.message}`;
 }
 
+const tooLarge = (field: string, message: string) => new ApiError(413, 'input_too_large', `${field}: ${message}`, { field });
+
+/** The field holding a message's text: `messages[2].parts` (v2) or `messages[2].content` (v1). */
+const textField = (version: AssistantApiVersion, index: number) => (version === 'v2' ? `messages[${index}].parts` : `messages[${index}].content`);
+
+// Counts first, so no text of an oversized request is even joined.
+function checkCounts(messageCount: number, context: readonly { value: string }[], bounds: RequestBounds): void {
+  if (messageCount > bounds.maximumMessages) {
+    throw tooLarge('messages', `at most ${bounds.maximumMessages} messages per request (got ${messageCount}); send only the latest turns`);
+  }
+  if (context.length > bounds.maximumContextItems) {
+    throw tooLarge('context', `at most ${bounds.maximumContextItems} context items per request (got ${context.length}); attach fewer`);
+  }
+  context.forEach((item, index) => {
+    if (item.value.length > bounds.maximumContextCharacters) {
+      throw tooLarge(`context[${index}].value`, `at most ${bounds.maximumContextCharacters} characters (got ${item.value.length}); attach a shorter excerpt`);
+    }
+  });
+}
+
+function checkTextLengths(version: AssistantApiVersion, messages: readonly { index: number; text: string }[], bounds: RequestBounds): void {
+  const lastIndex = messages.length - 1;
+  for (const message of messages) {
+    const question = message.index === lastIndex;
+    const maximum = question ? bounds.maximumQuestionCharacters : bounds.maximumMessageCharacters;
+    if (message.text.length > maximum) {
+      throw tooLarge(
+        textField(version, message.index),
+        question
+          ? `the question is ${message.text.length} characters, over the limit of ${maximum}; ask a shorter question`
+          : `an earlier message is ${message.text.length} characters, over the limit of ${maximum}; drop or shorten older turns`,
+      );
+    }
+  }
+}
+
 /**
  * Validates an assistant request body for one API version and normalises it.
  *
+ * @param bounds Sizes a request may not exceed. Default: {@link defaultRequestBounds}.
  * @throws ApiError 400 `invalid_request` whose `field` names the first bad field
- *   (e.g. `messages[0].parts[0].text`) and whose message lists every problem and how to fix it.
+ *   (e.g. `messages[0].parts[0].text`) and whose message lists every problem and how to fix it;
+ *   413 `input_too_large` naming the field over a bound (e.g. `messages[3].parts`, `context`).
  */
-export function parseAssistantRequest(version: AssistantApiVersion, body: unknown): AssistantRequest {
+export function parseAssistantRequest(version: AssistantApiVersion, body: unknown, bounds: RequestBounds = defaultRequestBounds): AssistantRequest {
   const result = bodySchemas[version].safeParse(body);
   if (!result.success) {
     const issues = describeIssues(result.error.issues);
@@ -171,11 +250,13 @@ export function parseAssistantRequest(version: AssistantApiVersion, body: unknow
     throw new ApiError(400, 'invalid_request', message, issues[0]?.field ? { field: issues[0].field } : {});
   }
   const parsed = result.data;
+  checkCounts(parsed.messages.length, parsed.context ?? [], bounds);
   const messages = parsed.messages.map((message, index) => ({
     index,
     role: message.role,
     text: 'content' in message && typeof message.content === 'string' ? message.content : textOfParts(message.parts),
   }));
+  checkTextLengths(version, messages, bounds);
   const last = messages[messages.length - 1];
   if (!last || last.role !== 'user') {
     throw new ApiError(400, 'invalid_request', 'the last message must be the user\'s question (role "user")', {
@@ -183,7 +264,7 @@ export function parseAssistantRequest(version: AssistantApiVersion, body: unknow
     });
   }
   if (last.text.trim() === '') {
-    const field = version === 'v2' ? `messages[${last.index}].parts` : `messages[${last.index}].content`;
+    const field = textField(version, last.index);
     throw new ApiError(400, 'invalid_request', `${field}: the last user message has no text; send the question as text`, { field });
   }
   return {

@@ -1,18 +1,23 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { LanguageModel } from 'ai';
-import type { DomainConfig } from '../config';
+import type { DomainConfig, LimitsConfig } from '../config';
 import { ApiError } from '../http/api-error';
 import type { AppEnvironment } from '../http/app-environment';
 import { requireAssistantKey, type KeyRegistry } from '../http/auth';
 import { assistantCors } from '../http/cors';
 import { readJsonBody } from '../http/json-body';
 import type { Logger } from '../http/logger';
+import type { RateLimiter } from '../http/rate-limit';
 import type { DocsIndex } from '../retrieval/docs-index';
 import type { Retriever } from '../retrieval/retriever';
-import type { Thread, ThreadStore } from '../storage/thread-store';
-import { answerQuestion } from './answer';
+import type { ThreadStorage } from '../storage/storage';
+import { checkThreadLimits, type ThreadLimits } from '../storage/thread-limits';
+import type { Thread } from '../storage/thread-types';
+import { answerQuestion, type AnswerObserver } from './answer';
+import { AnswerAdmission, type AdmittedAnswer, type AnswerOutcome } from './answer-admission';
+import { AnswerTurns } from './answer-turns';
 import { dataStreamHeaders, encodeDataStreamV4 } from './data-stream-v4';
-import { parseAssistantRequest, type AssistantApiVersion, type AssistantRequest } from './request-schema';
+import { parseAssistantRequest, type AssistantApiVersion, type AssistantRequest, type RequestBounds } from './request-schema';
 import { encodeUIMessageStream, uiMessageStreamHeaders } from './ui-message-stream';
 
 /** What the assistant endpoints need. */
@@ -24,11 +29,19 @@ export interface AssistantRoutesOptions {
   /** The retriever of each domain (hybrid search); a domain without one is searched lexically. */
   retrievers?: ReadonlyMap<string, Retriever>;
   model: LanguageModel;
-  threads: ThreadStore;
+  threads: ThreadStorage;
+  /** Size limits of one thread (config `threadLimits`). Default: 1000 messages, 2,000,000 bytes. */
+  threadLimits?: ThreadLimits;
   keys: KeyRegistry;
-  /** Counts requests against the limits (see `rateLimit`). */
-  rateLimit: MiddlewareHandler<AppEnvironment>;
+  /** Charges a valid request to the message budget, just before the model is asked. */
+  rateLimiter: RateLimiter;
+  /** Body size and input bounds (config `limits`). Default: the config's defaults. */
+  limits?: Pick<LimitsConfig, 'maximumBodyBytes'> & RequestBounds;
   logger: Logger;
+  /** The admission limit (see {@link AnswerAdmission}). Default: none. */
+  admission?: AnswerAdmission;
+  /** Told of each answer's retrieval time and model failures (metrics). Default: nobody. */
+  answerObserver?: AnswerObserver;
 }
 
 /** The path of an assistant endpoint, e.g. `assistantPath('v2', 'demo')` → `/discovery/v2/assistant/demo/message`. */
@@ -38,10 +51,13 @@ export function assistantPath(version: AssistantApiVersion, domain: string): str
 
 const routePath = '/discovery/:version{v1|v2}/assistant/:domain/message';
 
-/** The continued thread, or a new one; 404 for an unknown id or another domain's thread. */
-function resolveThread(threads: ThreadStore, domain: string, request: AssistantRequest): Thread {
-  if (request.threadId === null) return threads.createThread({ domain, fp: request.fp });
-  const thread = threads.findThread(request.threadId);
+/**
+ * The continued thread, or `undefined` when the request starts one (created only once the
+ * request is charged); 404 for an unknown id or another domain's thread, 409/413 for a full one.
+ */
+async function continuedThread(threads: ThreadStorage, domain: string, request: AssistantRequest, limits?: ThreadLimits): Promise<Thread | undefined> {
+  if (request.threadId === null) return undefined;
+  const thread = await threads.findThread(request.threadId);
   // Another domain's thread is reported exactly like a missing one, so ids cannot be probed across domains.
   if (!thread || thread.domain !== domain) {
     throw new ApiError(
@@ -51,13 +67,15 @@ function resolveThread(threads: ThreadStore, domain: string, request: AssistantR
       { field: 'threadId' },
     );
   }
+  checkThreadLimits(thread, request.question, limits);
   return thread;
 }
 
 /**
  * The assistant endpoints, `POST /discovery/v2/assistant/{domain}/message` (AI SDK 5+ UI message
  * stream) and the deprecated `POST /discovery/v1/assistant/{domain}/message` (AI SDK 4 data
- * stream), with CORS, auth, limits, body checks and threads, in that order.
+ * stream), with CORS, auth, body checks, threads and rate limits, in that order: only a request
+ * that reaches the model is charged to the message budget.
  */
 export function createAssistantRoutes(options: AssistantRoutesOptions): Hono<AppEnvironment> {
   const domains = new Map(options.domains.map((domain) => [domain.id, domain]));
@@ -73,15 +91,30 @@ export function createAssistantRoutes(options: AssistantRoutesOptions): Hono<App
     context.get('logFields').domain = id;
     await next();
   });
-  routes.post(routePath, requireAssistantKey(options.keys), options.rateLimit, async (context) => {
+  const admission = options.admission ?? new AnswerAdmission({ maxConcurrentAnswers: Number.POSITIVE_INFINITY });
+  const turns = new AnswerTurns();
+  routes.post(routePath, requireAssistantKey(options.keys), async (context) => {
+    // First, so a server at its limit refuses before reading, storing or charging anything.
+    const admitted = admission.admit();
+    try {
+      await turns.nextStart();
+      return await answerResponse(context, admitted);
+    } catch (error) {
+      admitted.finish('aborted');
+      throw error;
+    }
+  });
+  async function answerResponse(context: Context<AppEnvironment>, admitted: AdmittedAnswer): Promise<Response> {
     const version = context.req.param('version') as AssistantApiVersion;
-    const domain = context.req.param('domain');
+    const domain = context.req.param('domain') ?? '';
     const index = options.indexes.get(domain);
     if (!index) throw new Error(`no docs index was built for domain "${domain}"`);
-    const request = parseAssistantRequest(version, await readJsonBody(context.req.raw));
-    const thread = resolveThread(options.threads, domain, request);
+    const request = parseAssistantRequest(version, await readJsonBody(context.req.raw, options.limits?.maximumBodyBytes), options.limits);
+    const continued = await continuedThread(options.threads, domain, request, options.threadLimits);
+    await options.rateLimiter.charge(context, 'messages');
+    const thread = continued ?? (await options.threads.createThread({ domain, fp: request.fp }));
     context.get('logFields').threadId = thread.id;
-    const answer = await answerQuestion({
+    const answer = answerQuestion({
       request,
       thread,
       threads: options.threads,
@@ -90,11 +123,14 @@ export function createAssistantRoutes(options: AssistantRoutesOptions): Hono<App
       model: options.model,
       logger: options.logger,
       abortSignal: context.req.raw.signal,
+      turns,
+      observer: options.answerObserver,
     });
+    const progress = { firstLine: () => admitted.firstByte(), ended: (outcome: AnswerOutcome) => admitted.finish(outcome) };
     return version === 'v2'
-      ? context.body(encodeUIMessageStream(answer), 200, uiMessageStreamHeaders(thread.id))
-      : context.body(encodeDataStreamV4(answer), 200, dataStreamHeaders(thread.id, assistantPath('v2', domain)));
-  });
+      ? context.body(encodeUIMessageStream(answer, progress), 200, uiMessageStreamHeaders(thread.id))
+      : context.body(encodeDataStreamV4(answer, progress), 200, dataStreamHeaders(thread.id, assistantPath('v2', domain)));
+  }
   routes.all(routePath, () => {
     throw new ApiError(405, 'method_not_allowed', 'Use POST to send a message to the assistant.', { headers: { Allow: 'POST, OPTIONS' } });
   });

@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from 'ai';
-import { safeEvents, streamLines, type AnswerStream } from './answer-events';
+import { safeEvents, streamLines, type AnswerStream, type StreamProgress } from './answer-events';
 
 /** Response headers of a v2 answer: the AI SDK UI message stream over SSE, plus the thread id. */
 export function uiMessageStreamHeaders(threadId: string): Record<string, string> {
@@ -18,14 +18,16 @@ type FinishChunk = Extract<UIMessageChunk, { type: 'finish' }> & { threadId: str
 const sse = (chunk: UIMessageChunk | FinishChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
 
 async function* uiMessageLines(answer: AnswerStream): AsyncGenerator<string> {
+  // Before the retrieval: the client sees the answer begin however busy the server is.
   yield sse({ type: 'start', messageId: answer.messageId });
-  for (const source of answer.sources) {
-    yield sse({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title });
-  }
   const textId = `${answer.messageId}-text`;
   let textStarted = false;
   for await (const event of safeEvents(answer.events)) {
-    if (event.type === 'text') {
+    if (event.type === 'sources') {
+      for (const source of event.sources) {
+        yield sse({ type: 'source-url', sourceId: source.id, url: source.url, title: source.title });
+      }
+    } else if (event.type === 'text') {
       if (event.delta === '') continue;
       if (!textStarted) yield sse({ type: 'text-start', id: textId });
       textStarted = true;
@@ -49,11 +51,11 @@ async function* uiMessageLines(answer: AnswerStream): AsyncGenerator<string> {
 }
 
 /**
- * Encodes an answer as the AI SDK (v5+) UI message stream: SSE `data:` lines `start` →
- * one `source-url` per cited page → `text-start` / `text-delta`… / `text-end` → `finish`
+ * Encodes an answer as the AI SDK (v5+) UI message stream: SSE `data:` lines `start` (sent
+ * before the answer's retrieval) → one `source-url` per cited page → `text-start` / `text-delta`… / `text-end` → `finish`
  * (with `finishReason` and a top-level `threadId`) → `[DONE]`. A failure after the start
- * ends it with an `error` chunk carrying a safe message.
+ * ends it with an `error` chunk carrying a safe message. `progress` hears of the first line and the end.
  */
-export function encodeUIMessageStream(answer: AnswerStream): ReadableStream<Uint8Array> {
-  return streamLines(uiMessageLines(answer));
+export function encodeUIMessageStream(answer: AnswerStream, progress?: StreamProgress): ReadableStream<Uint8Array> {
+  return streamLines(uiMessageLines(answer), progress);
 }

@@ -1,4 +1,4 @@
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from './logger';
@@ -78,10 +78,3 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
     );
   };
 }
-
-/** Hono `notFound` handler: a JSON 404 that names the path. */
-export const handleNotFound: NotFoundHandler = (context) =>
-  errorResponse(
-    context,
-    new ApiError(404, 'not_found', `No endpoint at ${context.req.method} ${context.req.path}; see the API reference for the paths this server serves.`),
-  );

@@ -1,14 +1,21 @@
 import { ApiError } from './api-error';
 
-/** Largest request body accepted: 256 KB. */
+/** Largest request body accepted by default: 256 KB (config `limits.maximumBodyBytes`). */
 export const maximumBodyBytes = 256 * 1024;
 
+// The rest of the body is left unread, so the connection cannot carry another request: saying
+// `Connection: close` makes a keep-alive client open a new one instead of writing into a
+// socket the server is about to drop.
 const tooLarge = (maximumBytes: number) =>
   new ApiError(
     413,
     'payload_too_large',
     `The request body is over ${Math.round(maximumBytes / 1024)} KB; send fewer or shorter messages (older turns can be dropped).`,
+    { headers: { Connection: 'close' } },
   );
+
+const incomplete = () =>
+  new ApiError(400, 'body_incomplete', 'The request body ended before it was complete (the connection was cut); send the request again.');
 
 /** True for `application/json` and `application/*+json`, with or without parameters. */
 function isJsonMediaType(contentType: string | null): boolean {
@@ -22,7 +29,14 @@ async function readLimited(body: ReadableStream<Uint8Array>, maximumBytes: numbe
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-upload: its fault, not the server's, and nobody reads the answer.
+      throw incomplete();
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maximumBytes) {
@@ -41,7 +55,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, maximumBytes: numbe
  * @param maximumBytes Largest body accepted. Default: {@link maximumBodyBytes} (256 KB).
  * @returns The parsed JSON value (any JSON type; the caller's schema checks its shape).
  * @throws ApiError 415 when the Content-Type is not JSON, 413 when the body is too large,
- *   400 `invalid_json` when it does not parse.
+ *   400 `invalid_json` when it does not parse, 400 `body_incomplete` when the client disconnects.
  */
 export async function readJsonBody(request: Request, maximumBytes: number = maximumBodyBytes): Promise<unknown> {
   if (!isJsonMediaType(request.headers.get('content-type'))) {

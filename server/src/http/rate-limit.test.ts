@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../e2e/fixtures/server';
+import { startAgentTestServer, agentTestKeys } from '../agent/testing/agent-test-server';
 import { postAssistant, v2Body } from '../assistant/testing/assistant-clients';
 
 const servers: TestServer[] = [];
@@ -72,3 +73,61 @@ describe('rate limits', () => {
     expect((await ask(after)).status).toBe(429);
   });
 });
+
+describe('what is charged', () => {
+  const malformed = (server: TestServer) =>
+    fetch(`${server.url}/discovery/v2/assistant/demo/message`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer svc_dsc_demo', 'Content-Type': 'application/json', Origin: 'https://docs.example.com' },
+      body: '{"fp": "anonymous", "messages": [',
+    });
+
+  test('a flood of malformed requests from one IP leaves the key’s message quota untouched, and is cut off at its own budget', async () => {
+    let now = Date.UTC(2025, 5, 10, 12);
+    const server = await start({ limits: { perKeyPerMonth: 3, rejectedPerIpPerMinute: 20 }, clock: () => now });
+    const statuses: number[] = [];
+    for (let index = 0; index < 60; index++) {
+      const response = await malformed(server);
+      statuses.push(response.status);
+      if (index === 59) {
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe('too_many_rejected_requests');
+        expect(response.headers.get('retry-after')).toBe('60');
+        expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      } else {
+        await response.arrayBuffer();
+      }
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array.from({ length: 20 }, () => 400));
+    expect(new Set(statuses.slice(20))).toEqual(new Set([429]));
+
+    // A minute later the address may try again; the key has all 3 messages of its month left.
+    now += 60_000;
+    const answered = await ask(server);
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('ratelimit-limit')).toBe('3');
+    expect(answered.headers.get('ratelimit-remaining')).toBe('2');
+  });
+
+  test('a request for an unknown thread is not charged either', async () => {
+    const server = await start({ limits: { perKeyPerMonth: 1 } });
+    const unknownThread = await postAssistant(server.url, v2Body('What is Docent?', { threadId: 'no-such-thread' }));
+    expect(unknownThread.status).toBe(404);
+    expect((await ask(server)).status).toBe(200);
+  });
+
+  test('polling agent jobs has its own budget, apart from messages', async () => {
+    const agentServer = await startAgentTestServer(null, { limits: { perKeyPerMonth: 2, pollsPerKeyPerHour: 4 } });
+    try {
+      const poll = () => fetch(`${agentServer.url}/v1/agent/docs/jobs`, { headers: { Authorization: `Bearer ${agentTestKeys.admin}` } });
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index++) statuses.push((await poll()).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      const refused = (await (await poll()).json()) as { error: { message: string } };
+      expect(refused.error.message).toContain('job polling with this key');
+    } finally {
+      await agentServer.close();
+    }
+  });
+});
+

@@ -25,7 +25,8 @@ function configure(database: DocentDatabase): DocentDatabase {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  // Bounded: better-sqlite3 waits synchronously, so a long wait would stall every request.
+  database.pragma('busy_timeout = 1000');
   database.exec(`CREATE TABLE IF NOT EXISTS migrations (
     module TEXT NOT NULL,
     step INTEGER NOT NULL,
@@ -49,6 +50,11 @@ export function applyMigrations(database: DocentDatabase, moduleName: string, st
   const applied = database
     .prepare('SELECT COUNT(*) AS count FROM migrations WHERE module = ?')
     .get(moduleName) as { count: number };
+  if (applied.count > statements.length) {
+    throw new Error(
+      `The database in this data folder was migrated by a newer Docent ("${moduleName}" is at step ${applied.count}, this version knows ${statements.length}); upgrade docent-server, or use another data folder.`,
+    );
+  }
   const record = database.prepare('INSERT INTO migrations (module, step, applied_at) VALUES (?, ?, ?)');
   statements.slice(applied.count).forEach((statement, offset) => {
     database.transaction(() => {

@@ -33,7 +33,11 @@ export interface AgentTestServer {
  */
 export async function startAgentTestServer(
   script: AgentScript | null,
-  options: Omit<TestServerOptions, 'config' | 'extensions'> & Omit<AgentJobsExtensionOptions, 'agentModel'> = {},
+  options: Omit<TestServerOptions, 'config' | 'extensions'> &
+    Omit<AgentJobsExtensionOptions, 'agentModel'> & {
+      /** The configuration's `publicUrl` (base of `prLink`). Default: none, so the listening address. */
+      publicUrl?: string;
+    } = {},
 ): Promise<AgentTestServer> {
   const repository = createTemporaryRepository(testDocs);
   const config: DocentConfigInput = {
@@ -52,8 +56,9 @@ export async function startAgentTestServer(
       { id: 'broken', organization: 'acme', repository: path.join(repository.path, 'missing-repository') },
       { id: 'elsewhere', organization: 'acme', repository: repository.path },
     ],
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
   };
-  const { codeHost, publicBaseUrl, maxSteps, maxConcurrentJobs, ...serverOptions } = options;
+  const { codeHost, publicBaseUrl, maxSteps, maxConcurrentJobs, publicUrl: _publicUrl, ...serverOptions } = options;
   const extension = createAgentJobsExtension({
     agentModel: script === null ? undefined : createScriptedAgentModel(script).provider,
     codeHost,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DocentConfig } from '../../config';
-import { openDatabase, type DocentDatabase } from '../../storage/database';
+import type { DocentDatabase } from '../../storage/database';
+import { openSqliteStorage, type SqliteStorage } from '../../storage/sqlite/sqlite-storage';
 import { AgentJobService, type AgentJobServiceOptions } from '../job-service';
 import { createScriptedAgentModel, type AgentScript } from './scripted-agent-model';
 import { createTemporaryFolder, createTemporaryRepository, type TemporaryFolder } from './temporary-repository';
@@ -39,13 +40,15 @@ export function createAgentTestbed(
     domains: [],
     projects: [{ id: 'docs', organization: 'test', repository: repositoryPath ?? repository.path }],
   };
-  const databases: DocentDatabase[] = [];
+  const storages: SqliteStorage[] = [];
   const services: AgentJobService[] = [];
   const build = (overrides: Partial<AgentJobServiceOptions>) => {
-    const database = openDatabase(path.join(data.path, 'db'));
-    databases.push(database);
+    // No data-folder lock: a "restart" opens the folder again while the stopped service's handle is still open.
+    const storage = openSqliteStorage({ dataDir: path.join(data.path, 'db'), lock: false });
+    storages.push(storage);
     const service = new AgentJobService({
-      database,
+      jobs: storage.jobs,
+      database: storage.database,
       config,
       agentModel: script === null ? undefined : createScriptedAgentModel(script).provider,
       ...options,
@@ -57,14 +60,14 @@ export function createAgentTestbed(
   const service = build({});
   return {
     service,
-    database: databases[0] as DocentDatabase,
+    database: (storages[0] as SqliteStorage).database,
     repository,
     dataDir: data.path,
     config,
     restart: (overrides = {}) => build(overrides),
     async cleanUp() {
       await Promise.all(services.map((each) => each.close()));
-      databases.forEach((database) => database.close());
+      await Promise.all(storages.map((storage) => storage.close()));
       repository.remove();
       data.remove();
     },

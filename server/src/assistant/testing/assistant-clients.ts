@@ -87,7 +87,7 @@ export async function askV1(baseUrl: string, question: string, options: AskOptio
 export function postAssistant(
   baseUrl: string,
   body: unknown,
-  options: { version?: 'v1' | 'v2'; domain?: string; key?: string | null; headers?: Record<string, string> } = {},
+  options: { version?: 'v1' | 'v2'; domain?: string; key?: string | null; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
   if (options.key !== null) headers.Authorization = `Bearer ${options.key ?? 'svc_dsc_demo'}`;
@@ -95,6 +95,7 @@ export function postAssistant(
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal: options.signal,
   });
 }
 

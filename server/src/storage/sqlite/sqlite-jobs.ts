@@ -1,6 +1,9 @@
-import { applyMigrations, type DocentDatabase } from '../storage/database';
-import type { HaltReason, JobOutcome, JobRecord, JobStatus, NewJob, QueuedPrompt, TodoItem } from './job-types';
+import type { JobOutcome, JobRecord, NewJob, QueuedPrompt, TodoItem } from '../../agent/job-types';
+import { applyMigrations, type DocentDatabase } from '../database';
+import { archivedWhileActiveMessage, jobColumns, toJobRecord, type JobRow } from '../job-rows';
+import type { JobClaim, JobStorage } from '../storage';
 
+// Append-only: released steps are never edited (see applyMigrations).
 const migrations = [
   `CREATE TABLE agent_jobs (
     id TEXT PRIMARY KEY,
@@ -40,66 +43,21 @@ const migrations = [
     status TEXT NOT NULL,
     PRIMARY KEY (job_id, position)
   )`,
+  // Claims: the instance running the job and until when its lease holds.
+  'ALTER TABLE agent_jobs ADD COLUMN claimed_by TEXT; ALTER TABLE agent_jobs ADD COLUMN lease_until INTEGER;',
 ];
 
-interface JobRow {
-  id: string;
-  project_id: string;
-  status: JobStatus;
-  repository: string;
-  ref: string;
-  branch: string;
-  model: string;
-  title: string | null;
-  message_to_user: string | null;
-  halt_reason: HaltReason | null;
-  pr_link: string | null;
-  user_id: string | null;
-  public_base_url: string;
-  created_at: number;
-  updated_at: number;
-  archived_at: number | null;
-}
-
-const jobColumns = `id, project_id, status, repository, ref, branch, model, title, message_to_user, halt_reason,
-  pr_link, user_id, public_base_url, created_at, updated_at, archived_at`;
-
-function toRecord(row: JobRow): JobRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    status: row.status,
-    repository: row.repository,
-    ref: row.ref,
-    branch: row.branch,
-    model: row.model,
-    title: row.title,
-    messageToUser: row.message_to_user,
-    haltReason: row.halt_reason,
-    prLink: row.pr_link,
-    userId: row.user_id,
-    publicBaseUrl: row.public_base_url,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archivedAt: row.archived_at,
-  };
-}
-
 /**
- * Agent jobs, their prompt queue, todo lists, conversations and outcomes in SQLite. Every
- * method is synchronous and therefore atomic with respect to the rest of the server, which is
- * what keeps "finish unless a follow-up is waiting" free of races.
- *
- * @example
- * const jobs = new JobStore(openDatabase('.docent'));
- * jobs.create({ id, projectId: 'demo', …, prompt: 'Fix the typos' });
+ * Agent jobs in SQLite (see {@link JobStorage}). Each method runs synchronously inside one
+ * transaction, so it is atomic with respect to the rest of the process; claims follow the same
+ * contract as on PostgreSQL, though one process is all that ever uses the file.
  */
-export class JobStore {
+export class SqliteJobs implements JobStorage {
   readonly #database: DocentDatabase;
   readonly #now: () => number;
 
   /**
-   * @param database The server's database; the store creates its tables (module `agent-jobs`).
+   * @param database An open database; its tables are created or migrated here (module `agent-jobs`).
    * @param now Clock in milliseconds. Default: `Date.now`.
    */
   constructor(database: DocentDatabase, now: () => number = Date.now) {
@@ -108,8 +66,12 @@ export class JobStore {
     this.#now = now;
   }
 
-  /** Stores a new `active` job with its first prompt pending. */
-  create(job: NewJob): JobRecord {
+  /** Drops every claim: at start-up the process holding the data-folder lock is the only runner. */
+  releaseAllClaims(): void {
+    this.#database.prepare('UPDATE agent_jobs SET claimed_by = NULL, lease_until = NULL WHERE claimed_by IS NOT NULL').run();
+  }
+
+  async create(job: NewJob): Promise<JobRecord> {
     const now = this.#now();
     this.#database.transaction(() => {
       this.#database
@@ -120,40 +82,29 @@ export class JobStore {
         .run(job.id, job.projectId, job.repository, job.ref, job.branch, job.model, job.userId, job.publicBaseUrl, now, now);
       this.#insertPrompt(job.id, job.prompt, now);
     })();
-    return this.get(job.id) as JobRecord;
+    return this.#get(job.id) as JobRecord;
   }
 
-  /** A job by id, or `undefined`. */
-  get(id: string): JobRecord | undefined {
+  async get(id: string): Promise<JobRecord | undefined> {
+    return this.#get(id);
+  }
+
+  #get(id: string): JobRecord | undefined {
     const row = this.#database.prepare(`SELECT ${jobColumns} FROM agent_jobs WHERE id = ?`).get(id) as JobRow | undefined;
-    return row && toRecord(row);
+    return row && toJobRecord(row);
   }
 
-  /** A project's jobs, newest first. */
-  list(projectId: string): JobRecord[] {
+  async list(projectId: string): Promise<JobRecord[]> {
     const rows = this.#database
       .prepare(`SELECT ${jobColumns} FROM agent_jobs WHERE project_id = ? ORDER BY created_at DESC, rowid DESC`)
       .all(projectId) as JobRow[];
-    return rows.map(toRecord);
+    return rows.map(toJobRecord);
   }
 
-  /** Jobs left `active` (at start-up: the ones a stop interrupted). */
-  listActive(): JobRecord[] {
-    const rows = this.#database
-      .prepare(`SELECT ${jobColumns} FROM agent_jobs WHERE status = 'active' ORDER BY created_at, rowid`)
-      .all() as JobRow[];
-    return rows.map(toRecord);
-  }
-
-  /**
-   * Adds a follow-up prompt. A `completed` or `failed` job becomes `active` again (its halt
-   * reason cleared); an `active` job keeps running and the prompt waits its turn.
-   * @returns the job after the change, or `undefined` when it is archived (nothing changes).
-   */
-  addPrompt(id: string, prompt: string): JobRecord | undefined {
+  async addPrompt(id: string, prompt: string): Promise<JobRecord | undefined> {
     const now = this.#now();
     return this.#database.transaction(() => {
-      const job = this.get(id);
+      const job = this.#get(id);
       if (!job || job.status === 'archived') return undefined;
       if (job.status !== 'active') {
         this.#database
@@ -161,7 +112,7 @@ export class JobStore {
           .run(now, id);
       }
       this.#insertPrompt(id, prompt, now);
-      return this.get(id);
+      return this.#get(id);
     })();
   }
 
@@ -171,24 +122,25 @@ export class JobStore {
       .run(jobId, prompt, now);
   }
 
-  /** The prompt the job was created with (empty when there is no such job). */
-  firstPrompt(jobId: string): string {
+  async firstPrompt(jobId: string): Promise<string> {
     const row = this.#database
       .prepare('SELECT prompt FROM agent_prompts WHERE job_id = ? ORDER BY id LIMIT 1')
       .get(jobId) as { prompt: string } | undefined;
     return row?.prompt ?? '';
   }
 
-  /** Whether prompts are waiting for the agent. */
-  hasPendingPrompts(jobId: string): boolean {
+  async hasPendingPrompts(jobId: string): Promise<boolean> {
+    return this.#hasPendingPrompts(jobId);
+  }
+
+  #hasPendingPrompts(jobId: string): boolean {
     return (
       this.#database.prepare(`SELECT 1 FROM agent_prompts WHERE job_id = ? AND state = 'pending' LIMIT 1`).get(jobId) !==
       undefined
     );
   }
 
-  /** Takes every pending prompt (oldest first), marking them `running` and counting the attempt. */
-  takePendingPrompts(jobId: string): QueuedPrompt[] {
+  async takePendingPrompts(jobId: string): Promise<QueuedPrompt[]> {
     return this.#database.transaction(() => {
       const prompts = this.#database
         .prepare(`SELECT id, prompt, attempts FROM agent_prompts WHERE job_id = ? AND state = 'pending' ORDER BY id`)
@@ -199,22 +151,20 @@ export class JobStore {
     })();
   }
 
-  /** Marks every prompt not yet handled (waiting or taken) as handled: the job cannot run them. */
-  dropQueuedPrompts(jobId: string): void {
+  async dropQueuedPrompts(jobId: string): Promise<void> {
+    this.#dropQueuedPrompts(jobId);
+  }
+
+  #dropQueuedPrompts(jobId: string): void {
     this.#database.prepare(`UPDATE agent_prompts SET state = 'done' WHERE job_id = ? AND state != 'done'`).run(jobId);
   }
 
-  /** Marks taken prompts as handled. */
-  completePrompts(promptIds: readonly number[]): void {
+  async completePrompts(promptIds: readonly number[]): Promise<void> {
     const mark = this.#database.prepare(`UPDATE agent_prompts SET state = 'done' WHERE id = ?`);
     this.#database.transaction(() => promptIds.forEach((promptId) => mark.run(promptId)))();
   }
 
-  /**
-   * Puts prompts a stop interrupted (`running`) back in the queue.
-   * @returns the most attempts any of them has had (0 when none was interrupted).
-   */
-  requeueInterruptedPrompts(jobId: string): number {
+  async requeueInterruptedPrompts(jobId: string): Promise<number> {
     return this.#database.transaction(() => {
       const row = this.#database
         .prepare(`SELECT MAX(attempts) AS attempts FROM agent_prompts WHERE job_id = ? AND state = 'running'`)
@@ -224,93 +174,111 @@ export class JobStore {
     })();
   }
 
-  /** The model conversation so far (AI SDK model messages), for follow-ups to continue. */
-  conversation(jobId: string): unknown[] {
+  async conversation(jobId: string): Promise<unknown[]> {
     const row = this.#database.prepare('SELECT conversation FROM agent_jobs WHERE id = ?').get(jobId) as
       | { conversation: string }
       | undefined;
     return row ? (JSON.parse(row.conversation) as unknown[]) : [];
   }
 
-  /** Replaces the stored conversation. */
-  saveConversation(jobId: string, messages: readonly unknown[]): void {
+  async saveConversation(jobId: string, messages: readonly unknown[]): Promise<void> {
     this.#database
       .prepare('UPDATE agent_jobs SET conversation = ?, updated_at = ? WHERE id = ?')
       .run(JSON.stringify(messages), this.#now(), jobId);
   }
 
-  /** The job's todo list, in order. */
-  todos(jobId: string): TodoItem[] {
+  async todos(jobId: string): Promise<TodoItem[]> {
     return this.#database
       .prepare('SELECT id, content, status FROM agent_todos WHERE job_id = ? ORDER BY position')
       .all(jobId) as TodoItem[];
   }
 
-  /** Replaces the job's todo list. */
-  saveTodos(jobId: string, todos: readonly TodoItem[]): void {
-    const insert = this.#database.prepare(
-      'INSERT INTO agent_todos (job_id, position, id, content, status) VALUES (?, ?, ?, ?, ?)',
-    );
+  async saveTodos(jobId: string, todos: readonly TodoItem[]): Promise<void> {
+    const insert = this.#database.prepare('INSERT INTO agent_todos (job_id, position, id, content, status) VALUES (?, ?, ?, ?, ?)');
     this.#database.transaction(() => {
       this.#database.prepare('DELETE FROM agent_todos WHERE job_id = ?').run(jobId);
       todos.forEach((todo, position) => insert.run(jobId, position, todo.id, todo.content, todo.status));
     })();
   }
 
-  /** Records a title as soon as the agent chooses one. */
-  saveTitle(jobId: string, title: string): void {
+  async saveTitle(jobId: string, title: string): Promise<void> {
     this.#database.prepare('UPDATE agent_jobs SET title = ?, updated_at = ? WHERE id = ?').run(title, this.#now(), jobId);
   }
 
-  /**
-   * Ends an `active` job with `outcome`, unless prompts are waiting (then the agent must run
-   * again and nothing changes) or the job is no longer active (it was archived meanwhile).
-   * @returns whether the job ended.
-   */
-  finish(jobId: string, outcome: JobOutcome): boolean {
+  async finish(jobId: string, outcome: JobOutcome, instanceId?: string): Promise<boolean> {
     return this.#database.transaction(() => {
-      const job = this.get(jobId);
-      if (!job || job.status !== 'active' || this.hasPendingPrompts(jobId)) return false;
+      const job = this.#get(jobId);
+      if (!job || job.status !== 'active' || this.#hasPendingPrompts(jobId)) return false;
+      if (instanceId !== undefined && !this.#holds(jobId, instanceId)) return false;
       this.#database
         .prepare(
           `UPDATE agent_jobs SET status = ?, halt_reason = ?, message_to_user = ?, title = COALESCE(?, title),
-             pr_link = COALESCE(?, pr_link), updated_at = ? WHERE id = ?`,
+             pr_link = COALESCE(?, pr_link), updated_at = ?, claimed_by = NULL, lease_until = NULL WHERE id = ?`,
         )
-        .run(
-          outcome.status,
-          outcome.haltReason,
-          outcome.messageToUser,
-          outcome.title ?? null,
-          outcome.prLink ?? null,
-          this.#now(),
-          jobId,
-        );
+        .run(outcome.status, outcome.haltReason, outcome.messageToUser, outcome.title ?? null, outcome.prLink ?? null, this.#now(), jobId);
       return true;
     })();
   }
 
-  /**
-   * Archives a job: waiting prompts are dropped. A job archived while active keeps a
-   * `messageToUser` saying so.
-   * @returns the archived job, or `undefined` when there is no such job.
-   */
-  archive(jobId: string): JobRecord | undefined {
+  async archive(jobId: string): Promise<JobRecord | undefined> {
     const now = this.#now();
     return this.#database.transaction(() => {
-      const job = this.get(jobId);
+      const job = this.#get(jobId);
       if (!job) return undefined;
       if (job.status === 'archived') return job;
-      this.dropQueuedPrompts(jobId);
+      this.#dropQueuedPrompts(jobId);
       this.#database
         .prepare(
-          `UPDATE agent_jobs SET status = 'archived', archived_at = ?, updated_at = ?,
-             message_to_user = CASE WHEN status = 'active'
-               THEN 'The job was archived while the agent was working; its unfinished work was not committed.'
-               ELSE message_to_user END
+          `UPDATE agent_jobs SET status = 'archived', archived_at = ?, updated_at = ?, claimed_by = NULL, lease_until = NULL,
+             message_to_user = CASE WHEN status = 'active' THEN ? ELSE message_to_user END
            WHERE id = ?`,
         )
-        .run(now, now, jobId);
-      return this.get(jobId);
+        .run(now, now, archivedWhileActiveMessage, jobId);
+      return this.#get(jobId);
     })();
+  }
+
+  #holds(jobId: string, instanceId: string): boolean {
+    return this.#database.prepare('SELECT 1 FROM agent_jobs WHERE id = ? AND claimed_by = ?').get(jobId, instanceId) !== undefined;
+  }
+
+  async claim(jobId: string, claim: JobClaim, now: number): Promise<boolean> {
+    return this.#claim(jobId, claim, now);
+  }
+
+  #claim(jobId: string, claim: JobClaim, now: number): boolean {
+    const result = this.#database
+      .prepare(
+        `UPDATE agent_jobs SET claimed_by = ?, lease_until = ?
+         WHERE id = ? AND status = 'active' AND (claimed_by IS NULL OR lease_until < ? OR claimed_by = ?)`,
+      )
+      .run(claim.instanceId, now + claim.leaseMilliseconds, jobId, now, claim.instanceId);
+    return result.changes === 1;
+  }
+
+  async claimNext(claim: JobClaim, now: number): Promise<JobRecord | undefined> {
+    return this.#database.transaction(() => {
+      const row = this.#database
+        .prepare(
+          `SELECT id FROM agent_jobs WHERE status = 'active' AND (claimed_by IS NULL OR lease_until < ?)
+           ORDER BY created_at, rowid LIMIT 1`,
+        )
+        .get(now) as { id: string } | undefined;
+      if (!row || !this.#claim(row.id, claim, now)) return undefined;
+      return this.#get(row.id);
+    })();
+  }
+
+  async renewLease(jobId: string, claim: JobClaim, now: number): Promise<boolean> {
+    const result = this.#database
+      .prepare(`UPDATE agent_jobs SET lease_until = ? WHERE id = ? AND claimed_by = ? AND status = 'active'`)
+      .run(now + claim.leaseMilliseconds, jobId, claim.instanceId);
+    return result.changes === 1;
+  }
+
+  async release(jobId: string, instanceId: string): Promise<void> {
+    this.#database
+      .prepare('UPDATE agent_jobs SET claimed_by = NULL, lease_until = NULL WHERE id = ? AND claimed_by = ?')
+      .run(jobId, instanceId);
   }
 }
