@@ -110,7 +110,11 @@ for (const name of knownOptionNames) {
   });
 }
 
-// The option properties, for TypeScript users of the element (`title` is HTMLElement's own).
+/**
+ * `<docent-chat>` as TypeScript sees it: an `HTMLElement` with every option as a property
+ * (camelCase, typed values). `title` stays HTMLElement's own, so the panel's title is set with
+ * the `title` attribute or `labels`.
+ */
 export interface DocentChatElement extends Partial<Omit<DocentOptions, 'open' | 'title'>> {
   /** Whether the panel is open (also the start-open option). */
   open?: boolean;

@@ -200,7 +200,7 @@ const configSchema = z
     organizations: z.array(organizationSchema).min(1, { error: 'declare at least one organization' }),
     projects: z.array(projectSchema).default([]),
     limits: limitsSchema.prefault({}),
-    /** Folder for the SQLite file, relative to the config file. */
+    /** The data folder (the SQLite file with SQLite storage, parse and embeddings caches, agent worktrees), relative to the config file. */
     dataDir: z.string().min(1).optional(),
     /** Take the client IP from `X-Forwarded-For` (only behind a proxy you run). */
     trustProxy: z.boolean().default(false),
