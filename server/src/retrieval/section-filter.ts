@@ -1,4 +1,5 @@
 import type { DocSection } from './sections';
+import { canonicalPagePath } from '../../../src/client/page-address.js';
 
 /**
  * Restricts a search to sections whose page front matter matches. A section passes when it
@@ -35,9 +36,10 @@ export function sectionFilter(filter: SearchFilter | null | undefined): ((sectio
 }
 
 /**
- * A page address reduced to what identifies the page: the path of a full URL, without query,
- * hash, trailing slash or `.html` (`/index` and `/index.html` are its folder), percent-decoded. Used to
- * recognise the reader's current page.
+ * A page address reduced to what identifies the page: the path of a full URL, without query or
+ * hash, percent-decoded, then named by the page-address rule the widget shares
+ * ({@link canonicalPagePath}: no trailing slash, `.html` or final `/index`). Used to recognise
+ * the reader's current page.
  *
  * @example comparablePath('https://docs.example.com/docs/theming/?a=1#top') === '/docs/theming'
  */
@@ -56,10 +58,5 @@ export function comparablePath(value: string): string {
   } catch {
     // A stray % is not worth rejecting a search over.
   }
-  // `/guide/deploy.html`, `/guide/deploy` and `/guide/deploy/` are one page (and `/guide/index`
-  // is `/guide`): hosts serve built
-  // pages under either form whatever the generator's URL setting, so the reader's address may
-  // differ from the one the index cites.
-  const trimmed = pathname.replace(/\/+$/, '').replace(/\.html?$/i, '').replace(/\/index$/i, '').replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
+  return canonicalPagePath(pathname);
 }
