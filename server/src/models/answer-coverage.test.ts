@@ -103,3 +103,32 @@ describe('judgeCoverage with the reader’s reason for asking', () => {
     expect(judgement.missing).toEqual(['GDPR']);
   });
 });
+
+describe('judgeCoverage with the reader’s describing words', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/reference/media#variants',
+      pageTitle: 'Media',
+      heading: 'Scheme variants',
+      headingTrail: [],
+      markdown: 'To show a different image in dark mode, add `#only-dark` to the image URL, and `#only-light` to the one for light mode.',
+    },
+  ];
+  const subject = questionSubject('My diagram looks awful and blurry in dark mode. Can I use another image there?');
+  const statistics = { sectionCount: 300, sectionsWithTerm: { diagram: 4, awful: 0, blurri: 0, another: 0, dark: 12, mod: 25, imag: 15 } };
+
+  test('answers when the words the docs never use only describe ("awful", "blurry")', () => {
+    const judgement = judgeCoverage(subject, sections, { ...statistics, modifiers: ['awful', 'blurri', 'another'] });
+
+    expect(judgement.covered).toBe(true);
+    expect(judgement.missing).toEqual(['diagram']);
+  });
+
+  test('declines the same question when those words may name its subject', () => {
+    const judgement = judgeCoverage(subject, sections, statistics);
+
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing.slice(0, 2)).toEqual(['awful', 'blurry']);
+  });
+});

@@ -176,7 +176,7 @@ export function judgeCoverage(
   statistics: TermStatistics | undefined,
   options: CoverageOptions = {},
 ): CoverageJudgement {
-  subject = withDictionaryNames(subject, statistics);
+  subject = withoutModifiers(withDictionaryNames(subject, statistics), statistics);
   const sectionTerms = sections.map((section) => new Set([...termSet(section.markdown), ...headingTermSet(section)]));
   const everywhere = new Set(sectionTerms.flatMap((set) => [...set]));
   // A name is spelt one way and is a word of its own: "LaTeX" is not "later", nor "DeepL" "deeply".
@@ -223,6 +223,15 @@ function withDictionaryNames(subject: QuestionSubject, statistics: TermStatistic
   const names = (statistics?.names ?? []).filter((term) => subject.words.has(term) && !subject.partOf.has(term));
   if (names.length === 0) return subject;
   return { ...subject, names: new Set([...subject.names, ...names]) };
+}
+
+// A reader's word the docs never use that only describes ("awful", "nicer", "slowly") says how
+// the reader sees the subject, not what it is: like a frame word, its absence means nothing.
+function withoutModifiers(subject: QuestionSubject, statistics: TermStatistics | undefined): QuestionSubject {
+  const modifiers = new Set(statistics?.modifiers ?? []);
+  const terms = subject.terms.filter((term) => !modifiers.has(term) || subject.names.has(term));
+  if (terms.length === subject.terms.length || terms.length === 0) return subject;
+  return { ...subject, terms };
 }
 
 // The parts of an identifier or a name ("ESLint": lint) count as evidence where the docs use

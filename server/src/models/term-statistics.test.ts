@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { sharedWordNet } from '../retrieval/wordnet';
-import { withReaderNames } from './term-statistics';
+import { withReaderModifiers, withReaderNames } from './term-statistics';
 
 const statistics = { sectionCount: 100, sectionsWithTerm: {} };
 const namesIn = (question: string) => withReaderNames(statistics, question, sharedWordNet()).names ?? [];
@@ -18,5 +18,24 @@ describe('withReaderNames', () => {
 
   test('finds no names in a question in another language', () => {
     expect(namesIn("Comment afficher le logo de mon entreprise dans l'en-tête à la place du titre du site ?")).toEqual([]);
+  });
+});
+
+describe('withReaderModifiers', () => {
+  const question = 'My diagram looks awful and blurry in dark mode, and the password field is slowly fading. Fresh ideas?';
+  const known = { sectionCount: 100, sectionsWithTerm: { diagram: 3, dark: 10, mod: 12, fresh: 2 } };
+
+  test('lists the words the docs never use that English uses to describe, not those that name', () => {
+    const modifiers = withReaderModifiers(known, question, sharedWordNet()).modifiers ?? [];
+
+    expect(modifiers).toEqual(expect.arrayContaining(['awful', 'blurri', 'slowli']));
+    // "password" and "field" name things; "fresh" describes, but the docs use it.
+    expect(modifiers).not.toContain('password');
+    expect(modifiers).not.toContain('field');
+    expect(modifiers).not.toContain('fresh');
+  });
+
+  test('adds nothing with a dictionary that knows no parts of speech', () => {
+    expect(withReaderModifiers(known, question, { isEnglishWord: () => true }).modifiers).toBeUndefined();
   });
 });

@@ -29,12 +29,20 @@ export type TermStatistics = {
    * "hreflang"): names of products and tools, which the docs must mention to answer.
    */
   names?: string[];
+  /**
+   * Terms of the reader's words that the docs never use and that English uses mostly to
+   * describe ("awful", "slowly", "nicer"): they qualify the subject rather than name it, so the
+   * docs' silence about them is no reason to decline.
+   */
+  modifiers?: string[];
 };
 
 /** An English dictionary: the `WordNet` class satisfies it. */
 export interface EnglishDictionary {
   /** Whether a lower-case word (any inflection) is an English word. */
   isEnglishWord(word: string): boolean;
+  /** Whether a lower-case word is mostly an adjective or an adverb. Default: never. */
+  isModifier?(word: string): boolean;
 }
 
 // A word WordNet could judge: plain lower-case letters, long enough not to be an abbreviation.
@@ -60,8 +68,13 @@ export function isTermStatistics(value: unknown): value is TermStatistics {
     typeof statistics.sectionsWithTerm === 'object' &&
     statistics.sectionsWithTerm !== null &&
     Object.values(statistics.sectionsWithTerm).every((count) => typeof count === 'number') &&
-    (statistics.names === undefined || (Array.isArray(statistics.names) && statistics.names.every((name) => typeof name === 'string')))
+    isStringList(statistics.names) &&
+    isStringList(statistics.modifiers)
   );
+}
+
+function isStringList(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
 }
 
 
@@ -79,6 +92,22 @@ export function withReaderNames(statistics: TermStatistics, text: string, dictio
   const names = new Set<string>();
   for (const word of words) if (!english.includes(word) && !isCompound(word, dictionary)) for (const term of processTerm(word) ?? []) names.add(term);
   return names.size === 0 ? statistics : { ...statistics, names: [...names] };
+}
+
+/**
+ * Adds the reader's words that describe rather than name (see `TermStatistics.modifiers`) among
+ * those the docs never use. Needs a dictionary that knows parts of speech.
+ */
+export function withReaderModifiers(statistics: TermStatistics, text: string, dictionary: EnglishDictionary): TermStatistics {
+  if (dictionary.isModifier === undefined) return statistics;
+  const modifiers = new Set<string>();
+  for (const word of new Set(tokenizeText(text).map((word) => word.toLowerCase()))) {
+    if (!plainWord.test(word)) continue;
+    const terms = processTerm(word) ?? [];
+    if (terms.some((term) => (statistics.sectionsWithTerm[term] ?? 0) > 0) || !dictionary.isModifier(word)) continue;
+    for (const term of terms) modifiers.add(term);
+  }
+  return modifiers.size === 0 ? statistics : { ...statistics, modifiers: [...modifiers] };
 }
 
 // "dropdown" and "walkthrough" are English words written together, not names.

@@ -76,6 +76,19 @@ export class WordNet {
     return partsOfSpeech.some((partOfSpeech) => [...lemmaCandidates(partOfSpeech, word)].some((lemma) => this.#senses(partOfSpeech, lemma).length > 0));
   }
 
+  /**
+   * Whether English uses `word` (lower case, any inflection) mostly to describe: it has more
+   * adjective and adverb senses than noun and verb senses ("awful", "slowly", "fresh"), so it
+   * qualifies the thing a sentence is about rather than naming it. False for a word WordNet lacks.
+   *
+   * @example wordNet.isModifier('awful') === true; wordNet.isModifier('password') === false
+   */
+  isModifier(word: string): boolean {
+    const senses = (partOfSpeech: PartOfSpeech) =>
+      Math.max(0, ...[...lemmaCandidates(partOfSpeech, word)].map((lemma) => this.#senses(partOfSpeech, lemma).length));
+    return senses('adj') + senses('adv') > senses('noun') + senses('verb');
+  }
+
   /** Offsets of the synsets of a lemma, commonest sense first. */
   #senses(partOfSpeech: PartOfSpeech, lemma: string): string[] {
     const index = this.#index(partOfSpeech);
