@@ -10,21 +10,18 @@ import { silentLogger, type Logger } from './http/logger';
 import { createRateLimiter } from './http/rate-limit';
 import { rejectedRequestBudget } from './http/rejected-requests';
 import { createHealthRoutes } from './http/health';
-import { requireMetricsKey, ServerMetrics, sqliteStoredCounts } from './http/metrics';
+import { requireMetricsKey, ServerMetrics, storedCountsOf } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { createNotFoundHandler } from './http/unmatched-routes';
 import type { DocsIndex } from './retrieval/docs-index';
 import type { Retriever } from './retrieval/retriever';
-import type { DocentDatabase } from './storage/database';
 import type { Storage } from './storage/storage';
 
 /** The shared pieces an extension (agent routes, demo site) builds its routes from. */
 export interface AppServices {
   config: DocentConfig;
-  /** Threads, rate-limit counters and agent jobs (SQLite or PostgreSQL). */
+  /** Threads, rate-limit counters, agent jobs and pull requests (SQLite or PostgreSQL). */
   storage: Storage;
-  /** This instance's local SQLite database (the built-in code host keeps its pull requests there). */
-  database: DocentDatabase;
   /** Every configured key; use `requireAdminKey(services.keys)` / `requireAssistantKey(services.keys)`. */
   keys: KeyRegistry;
   /**
@@ -67,10 +64,8 @@ export interface AppExtension {
 /** What {@link createApp} needs. */
 export interface AppDependencies {
   config: DocentConfig;
-  /** Threads, rate-limit counters and agent jobs (see `openStorage`). */
+  /** Threads, rate-limit counters, agent jobs and pull requests (see `openStorage`). */
   storage: Storage;
-  /** This instance's local SQLite database, for the built-in code host (with SQLite storage: `storage.database`). */
-  database: DocentDatabase;
   /** The docs index of each configured domain, by domain id. */
   indexes: ReadonlyMap<string, DocsIndex>;
   /** The retriever of each domain (see `createHybridSearch`). Default: lexical search of its index. */
@@ -89,6 +84,8 @@ export interface AppDependencies {
    * Default: `config.publicUrl`, else `http://127.0.0.1`.
    */
   publicUrl?: () => string;
+  /** Whether shutdown has begun: `/ready` then answers 503 `draining`. Default: never. */
+  isDraining?: () => boolean;
 }
 
 /**
@@ -98,13 +95,13 @@ export interface AppDependencies {
  *
  * @example
  * const storage = await openStorage({ dataDir: config.dataDir, databaseUrl: config.database.url });
- * const app = createApp({ config, storage, database: openDatabase(config.dataDir), indexes, model });
+ * const app = createApp({ config, storage, indexes, model });
  * serve({ fetch: app.fetch, port: 4173 });
  */
 export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
   const logger = dependencies.logger ?? silentLogger;
   const clock = dependencies.clock ?? Date.now;
-  const { config, storage, database, indexes, model } = dependencies;
+  const { config, storage, indexes, model } = dependencies;
   const missing = config.domains.filter((domain) => !indexes.has(domain.id)).map((domain) => domain.id);
   if (missing.length > 0) throw new Error(`createApp needs a docs index for every domain; missing: ${missing.join(', ')}`);
 
@@ -112,7 +109,6 @@ export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
   const services: AppServices = {
     config,
     storage,
-    database,
     keys: new KeyRegistry(config),
     rateLimit: rateLimiter.middleware,
     indexes,
@@ -124,8 +120,7 @@ export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
 
   const metrics: ServerMetrics = new ServerMetrics({
     answersInProgress: (): number => admission.inProgress,
-    // PostgreSQL storage: no thread or job gauges yet (the storage interface has no counts).
-    storedCounts: storage.engine === 'sqlite' ? () => sqliteStoredCounts(database) : undefined,
+    storedCounts: () => storedCountsOf(storage),
   });
   const admission: AnswerAdmission = new AnswerAdmission({ maxConcurrentAnswers: config.limits.maxConcurrentAnswers, observer: metrics.admission });
 
@@ -136,7 +131,7 @@ export function createApp(dependencies: AppDependencies): Hono<AppEnvironment> {
   app.use('*', metrics.countRequests);
   // Before everything else: an address that keeps sending bad requests is refused cheaply.
   app.use('*', rejectedRequestBudget({ perIpPerMinute: config.limits.rejectedPerIpPerMinute, trustProxy: config.trustProxy, clock }));
-  app.route('/', createHealthRoutes({ pingStorage: () => storage.ping(), domains: config.domains.map((domain) => domain.id), hasIndex: (domain) => indexes.has(domain) }));
+  app.route('/', createHealthRoutes({ pingStorage: () => storage.ping(), domains: config.domains.map((domain) => domain.id), hasIndex: (domain) => indexes.has(domain), isDraining: dependencies.isDraining }));
   // /metrics needs an admin key (Bearer): the figures describe every domain's traffic.
   app.get('/metrics', requireMetricsKey(services.keys), metrics.handler);
   app.route(

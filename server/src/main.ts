@@ -14,10 +14,8 @@ import { resolveAnswerModel, type ResolvedAnswerModel } from './models/configure
 import { loadDocsIndex, type DocsIndex, type LoadDocsIndexOptions } from './retrieval/docs-index';
 import { resolveEmbeddingsSettings } from './retrieval/embeddings/embeddings-settings';
 import { createHybridSearch } from './retrieval/embeddings/hybrid-search';
-import { openDatabase } from './storage/database';
 import { runMigrateCommand } from './storage/migrate-command';
 import { openStorage } from './storage/open-storage';
-import type { Storage } from './storage/storage';
 import { startThreadPurge } from './storage/thread-retention';
 
 /** What {@link startServer} needs; everything has a default. */
@@ -42,6 +40,11 @@ export interface StartServerOptions {
   clock?: () => number;
   /** How long `close()` lets answers in flight finish before cutting them. Default: 10 000 ms. */
   shutdownGraceMilliseconds?: number;
+  /**
+   * How long `close()` keeps taking requests after `/ready` turned 503 `draining`, so load
+   * balancers polling it stop sending traffic before the port closes. Default: 0.
+   */
+  shutdownDrainMilliseconds?: number;
   /** Routes mounted after the assistant API. Default: {@link standardExtensions} (agent jobs, demo site). */
   extensions?: readonly AppExtension[];
 }
@@ -64,8 +67,14 @@ export interface RunningServer {
    */
   embeddingsSettled: Promise<void>;
   /**
-   * Stops accepting connections, lets answers in flight finish (up to the grace period), then
-   * closes the database. Safe to call twice.
+   * Starts draining: `/ready` answers 503 `draining` from now on (everything else is served as
+   * before). `close()` begins with it; call it earlier to give load balancers time to notice.
+   */
+  drain(): void;
+  /**
+   * Drains (see `drain`; for `shutdownDrainMilliseconds` the port stays open), stops accepting
+   * connections, lets answers in flight finish (up to the grace period), then closes the
+   * database. Safe to call twice.
    */
   close(): Promise<void>;
 }
@@ -185,6 +194,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = options.port ?? portFrom(environment.PORT) ?? 4173;
   const logger = options.logger ?? createJsonLogger();
   const grace = options.shutdownGraceMilliseconds ?? 10_000;
+  const drainPeriod = options.shutdownDrainMilliseconds ?? 0;
+  let draining = false;
   const model = options.model ?? resolveAnswerModel(environment);
   const embeddings = resolveEmbeddingsSettings(environment);
   // First, so a second server on the same data folder stops at once, before indexing anything.
@@ -205,21 +216,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // DOCENT_EMBEDDINGS_*: sections are embedded in the background once the server listens.
   const search = createHybridSearch({ indexes, settings: embeddings, dataDir: config.dataDir, logger });
   const extensions = options.extensions ?? standardExtensions(config, environment);
-  const database = localDatabase(storage, config.dataDir);
 
   let server: Server;
   // Links (`prLink`) use the configured publicUrl; without one, the address bound below.
   let listeningUrl = '';
   const publicUrl = () => config.publicUrl ?? listeningUrl;
   try {
-    const app = createApp({ config, storage, database, indexes, retrievers: search.retrievers, model: model.model, logger, clock: options.clock, extensions, publicUrl });
+    const app = createApp({ config, storage, indexes, retrievers: search.retrievers, model: model.model, logger, clock: options.clock, extensions, publicUrl, isDraining: () => draining });
     server = await new Promise<Server>((resolve, reject) => {
       const listening = createHttpServer({ fetch: app.fetch, hostname: host });
       listening.once('error', (error) => reject(startupErrorFrom(error, { host, port, dataDir: config.dataDir }) ?? error));
       listening.listen(port, host, () => resolve(listening));
     });
   } catch (error) {
-    if (storage.engine !== 'sqlite') database.close();
     await storage.close();
     throw error;
   }
@@ -244,8 +253,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   let closing: Promise<void> | undefined;
+  const drain = () => {
+    draining = true;
+  };
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
+    (closing ??= (async () => {
+      drain();
+      if (drainPeriod > 0) await new Promise((resolve) => setTimeout(resolve, drainPeriod));
+      await stop();
+    })());
+  const stop = () =>
+    new Promise<void>((resolve) => {
       search.close();
       // Idle keep-alive connections would hold close() open; answers in flight get the grace period.
       const sweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -254,13 +272,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         clearInterval(sweep);
         clearTimeout(deadline);
         void Promise.allSettled([purge.stop(), ...extensions.map(async (extension) => extension.close?.())]).then(async () => {
-          if (storage.engine !== 'sqlite') database.close();
           await storage.close();
           resolve();
         });
       });
       server.closeIdleConnections();
-    }));
+    });
 
   const running: RunningServer = {
     url: listeningUrl,
@@ -270,6 +287,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     modelDescription: model.description,
     searchDescription: search.description,
     embeddingsSettled: search.ready,
+    drain,
     close,
   };
   for (const line of summary(running, config.dataDir, extensions)) options.print?.(line);
@@ -278,11 +296,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-/** The local SQLite database of the built-in code host: the storage's own with SQLite, else one in the data folder. */
-function localDatabase(storage: Storage, dataDir: string) {
-  return 'database' in storage ? (storage.database as ReturnType<typeof openDatabase>) : openDatabase(dataDir);
 }
 
 /**

@@ -56,7 +56,7 @@ export function createAgentJobsExtension(options: AgentJobsExtensionOptions = {}
     create(services: AppServices) {
       service = new AgentJobService({
         jobs: services.storage.jobs,
-        database: services.database,
+        pullRequests: services.storage.pullRequests,
         leaseMilliseconds: services.config.jobLeaseSeconds * 1000,
         config: services.config,
         agentModel: options.agentModel,

@@ -44,8 +44,8 @@ describe('agent job states', () => {
       prLink: expect.stringMatching(pullRequestLinkPattern(publicBaseUrl, 'docs')),
       messageToUser: 'Wrote docs/b.md.',
     });
-    expect(service.localCodeHost?.get('docs', 1)?.files).toEqual(['docs/a.md', 'docs/b.md']);
-    expect(service.localCodeHost?.get('docs', 2)).toBeUndefined();
+    expect((await service.localCodeHost?.get('docs', 1))?.files).toEqual(['docs/a.md', 'docs/b.md']);
+    expect(await service.localCodeHost?.get('docs', 2)).toBeUndefined();
     expect(git(testbed.repository.path, 'log', '--format=%s', `main..${job.branch}`).trim().split('\n')).toEqual([
       'Update docs/b.md',
       'Update docs/a.md',
@@ -94,7 +94,7 @@ describe('agent job states', () => {
     expect(secondPrompt.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'Also write a second page' }] });
     expect(secondPrompt.at(-2)?.role).toBe('tool');
     expect(await service.get('docs', job.id)).toMatchObject({ status: 'completed', messageToUser: 'Wrote both pages.' });
-    expect(service.localCodeHost?.get('docs', 1)?.files).toEqual(['docs/first.md', 'docs/second.md']);
+    expect((await service.localCodeHost?.get('docs', 1))?.files).toEqual(['docs/first.md', 'docs/second.md']);
   });
 
   it('follow-up arriving while the agent writes its final answer runs right after it', async () => {

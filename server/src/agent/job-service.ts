@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { DocentConfig } from '../config';
 import { ApiError } from '../http/api-error';
-import type { DocentDatabase } from '../storage/database';
-import type { JobClaim, JobStorage } from '../storage/storage';
+import type { JobStorage, PullRequestStorage } from '../storage/storage';
 import type { AgentModelProvider } from './agent-model';
 import { LocalCodeHost, type CodeHost } from './code-host';
-import { isSafeRefName, jobBranchName, refExists, RepositoryMisconfiguredError, removeJobWorktree } from './git-workspace';
-import { createInstanceId, defaultLeaseMilliseconds, startHeartbeat } from './job-lease';
+import { isSafeRefName, jobBranchName, refExists, RepositoryMisconfiguredError } from './git-workspace';
+import { createInstanceId, defaultLeaseMilliseconds } from './job-lease';
+import { JobRuns } from './job-runs';
 import type { JobRecord } from './job-types';
 import { createProjectRepositories, type ProjectRepositories } from './project-repositories';
-import { JobSlots } from './job-slots';
-import { jobWorktreePath, runJobUntilEnded, type JobRunnerDependencies } from './runner';
 
 /** Model id a job shows when no agent model is configured. */
 export const unconfiguredModelId = 'unconfigured';
@@ -20,13 +18,13 @@ export const unconfiguredModelId = 'unconfigured';
 export interface AgentJobServiceOptions {
   /** Where jobs are kept (`storage.jobs`): SQLite or PostgreSQL. */
   jobs: JobStorage;
-  /** The local SQLite database the built-in code host keeps its pull requests in (unused with `codeHost`). */
-  database: DocentDatabase;
+  /** Where the built-in code host keeps its pull requests (`storage.pullRequests`; unused with `codeHost`). */
+  pullRequests: PullRequestStorage;
   /** Projects (and their repositories), domains (for the embedded default) and the data folder. */
   config: Pick<DocentConfig, 'projects' | 'domains' | 'dataDir'>;
   /** The tool-calling model; `undefined` when none is configured (jobs then fail with a hint). */
   agentModel?: AgentModelProvider;
-  /** Where pull requests are opened. Default: a {@link LocalCodeHost} on the same database. */
+  /** Where pull requests are opened. Default: a {@link LocalCodeHost} on `pullRequests`. */
   codeHost?: CodeHost;
   /** Step budget per agent run. Default: the agent loop's default (24). */
   maxSteps?: number;
@@ -60,12 +58,6 @@ export interface CreateJobRequest {
   userId?: string | null;
 }
 
-interface RunningJob {
-  controller: AbortController;
-  done: Promise<void>;
-}
-
-
 /**
  * Agent jobs and their state machine:
  * - a new job is `active`; the agent runs in the background;
@@ -76,8 +68,8 @@ interface RunningJob {
  * - jobs left `active` by a stop (or by an instance that died) are resumed by
  *   {@link recoverActiveJobs}, or marked `failed` once a prompt has been interrupted too often.
  *
- * A job runs on the instance holding its claim (see `JobStorage.claim`), which renews the lease
- * while it works; so with many instances on one database a job never runs twice at once.
+ * This class answers the endpoints; the runs themselves (claims, heartbeats, slots, recovery)
+ * are {@link JobRuns}'.
  */
 export class AgentJobService {
   /** The jobs' storage. */
@@ -85,37 +77,30 @@ export class AgentJobService {
   /** The built-in code host when no other was given (serves `/pulls/...`). */
   readonly localCodeHost: LocalCodeHost | undefined;
   readonly #repositories: ProjectRepositories;
-  readonly #runner: JobRunnerDependencies;
   readonly #agentModel: AgentModelProvider | undefined;
-  readonly #slots: JobSlots;
-  readonly #maxResumes: number;
-  readonly #onUnexpectedError: (jobId: string, error: unknown) => void;
-  readonly #claim: JobClaim;
-  #pollTimer: NodeJS.Timeout | undefined;
-  readonly #running = new Map<string, RunningJob>();
-  readonly #background = new Set<Promise<unknown>>();
-  #closed = false;
+  readonly #runs: JobRuns;
+  readonly #leaseMilliseconds: number;
 
   constructor(options: AgentJobServiceOptions) {
     this.store = options.jobs;
-    this.#claim = {
-      instanceId: options.instanceId ?? createInstanceId(),
-      leaseMilliseconds: options.leaseMilliseconds ?? defaultLeaseMilliseconds,
-    };
-    this.localCodeHost = options.codeHost ? undefined : new LocalCodeHost(options.database);
+    this.#leaseMilliseconds = options.leaseMilliseconds ?? defaultLeaseMilliseconds;
+    this.localCodeHost = options.codeHost ? undefined : new LocalCodeHost(options.pullRequests);
     this.#repositories = createProjectRepositories(options.config);
     this.#agentModel = options.agentModel;
-    this.#slots = new JobSlots(options.maxConcurrentJobs ?? 2);
-    this.#maxResumes = options.maxResumes ?? 2;
-    this.#onUnexpectedError = options.onUnexpectedError ?? (() => undefined);
-    this.#runner = {
-      store: this.store,
-      repositories: this.#repositories,
-      worktreeDirectory: path.join(options.config.dataDir, 'agent', 'worktrees'),
-      codeHost: options.codeHost ?? (this.localCodeHost as LocalCodeHost),
-      agentModel: options.agentModel,
-      maxSteps: options.maxSteps,
-    };
+    this.#runs = new JobRuns({
+      runner: {
+        store: this.store,
+        repositories: this.#repositories,
+        worktreeDirectory: path.join(options.config.dataDir, 'agent', 'worktrees'),
+        codeHost: options.codeHost ?? (this.localCodeHost as LocalCodeHost),
+        agentModel: options.agentModel,
+        maxSteps: options.maxSteps,
+      },
+      claim: { instanceId: options.instanceId ?? createInstanceId(), leaseMilliseconds: this.#leaseMilliseconds },
+      maxConcurrentJobs: options.maxConcurrentJobs ?? 2,
+      maxResumes: options.maxResumes ?? 2,
+      onUnexpectedError: options.onUnexpectedError ?? (() => undefined),
+    });
   }
 
   /** Whether the project is configured. */
@@ -184,7 +169,7 @@ export class AgentJobService {
       userId: request.userId ?? null,
       publicBaseUrl: request.publicBaseUrl,
     });
-    this.#schedule(id);
+    this.#runs.schedule(id);
     return job;
   }
 
@@ -198,7 +183,7 @@ export class AgentJobService {
     if (!job) {
       throw new ApiError(409, 'job_archived', `Job "${jobId}" is archived and takes no more messages; create a new job instead.`);
     }
-    this.#schedule(jobId);
+    this.#runs.schedule(jobId);
     return job;
   }
 
@@ -210,17 +195,7 @@ export class AgentJobService {
   async archive(projectId: string, jobId: string): Promise<JobRecord> {
     const before = await this.get(projectId, jobId);
     const job = (await this.store.archive(jobId)) as JobRecord;
-    if (before.status !== 'archived') {
-      const running = this.#running.get(jobId);
-      running?.controller.abort();
-      this.#track(
-        jobId,
-        (async () => {
-          await running?.done;
-          await removeJobWorktree(job.repository, jobWorktreePath(this.#runner.worktreeDirectory, job));
-        })(),
-      );
-    }
+    if (before.status !== 'archived') this.#runs.stopAndRemoveWorktree(job);
     return job;
   }
 
@@ -231,52 +206,21 @@ export class AgentJobService {
    * repeats it.
    * @returns how many jobs were resumed and how many failed.
    */
-  async recoverActiveJobs(): Promise<{ resumed: number; failed: number }> {
-    let resumed = 0;
-    let failed = 0;
-    // Only as many as this instance can run now: the rest stay unclaimed for idle instances
-    // (or for this one's next look).
-    while (!this.#closed && this.#running.size < this.#slots.size) {
-      const job = await this.store.claimNext(this.#claim, Date.now());
-      if (!job) break;
-      const attempts = await this.store.requeueInterruptedPrompts(job.id);
-      if (attempts >= this.#maxResumes) {
-        await this.store.dropQueuedPrompts(job.id);
-        await this.store.finish(
-          job.id,
-          {
-            status: 'failed',
-            haltReason: 'error',
-            messageToUser: `The server stopped ${attempts} times while the agent was working on this job, so it was not resumed again. Send a follow-up to this job to try again.`,
-          },
-          this.#claim.instanceId,
-        );
-        failed++;
-      } else {
-        this.#schedule(job.id);
-        resumed++;
-      }
-    }
-    return { resumed, failed };
+  recoverActiveJobs(): Promise<{ resumed: number; failed: number }> {
+    return this.#runs.recoverActiveJobs();
   }
 
   /**
    * Looks for jobs nobody runs (an instance died) every `intervalMilliseconds` (default: half a
    * lease) and resumes them here. The timer never keeps the process alive.
    */
-  startPolling(intervalMilliseconds = Math.max(50, Math.floor(this.#claim.leaseMilliseconds / 2))): void {
-    if (this.#pollTimer || this.#closed) return;
-    this.#pollTimer = setInterval(() => {
-      this.recoverActiveJobs().catch((error: unknown) => this.#onUnexpectedError('(recovery)', error));
-    }, intervalMilliseconds);
-    this.#pollTimer.unref();
+  startPolling(intervalMilliseconds = Math.max(50, Math.floor(this.#leaseMilliseconds / 2))): void {
+    this.#runs.startPolling(intervalMilliseconds);
   }
 
   /** Resolves once no job is running and no clean-up is pending (for tests and shutdown). */
-  async whenIdle(): Promise<void> {
-    while (this.#running.size > 0 || this.#background.size > 0) {
-      await Promise.allSettled([...[...this.#running.values()].map((running) => running.done), ...this.#background]);
-    }
+  whenIdle(): Promise<void> {
+    return this.#runs.whenIdle();
   }
 
   /**
@@ -284,67 +228,7 @@ export class AgentJobService {
    * interrupted prompt queued and their claims released, so {@link recoverActiveJobs} resumes
    * them (here at the next start, or on another instance).
    */
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#pollTimer);
-    for (const running of this.#running.values()) running.controller.abort();
-    this.#slots.openAll();
-    await this.whenIdle();
-  }
-
-  #track(jobId: string, promise: Promise<unknown>): void {
-    const tracked = promise
-      .catch((error: unknown) => this.#onUnexpectedError(jobId, error))
-      .finally(() => this.#background.delete(tracked));
-    this.#background.add(tracked);
-  }
-
-  #schedule(jobId: string): void {
-    // A running job picks up new prompts itself (the store refuses to finish while any wait).
-    if (this.#closed || this.#running.has(jobId)) return;
-    const controller = new AbortController();
-    const running: RunningJob = { controller, done: Promise.resolve() };
-    this.#running.set(jobId, running);
-    running.done = this.#drive(jobId, controller);
-  }
-
-  async #drive(jobId: string, controller: AbortController): Promise<void> {
-    const signal = controller.signal;
-    let ended = false;
-    try {
-      // Another instance holding the job runs it (and picks up any new prompt itself).
-      if (!(await this.store.claim(jobId, this.#claim, Date.now()))) return;
-      // Holding the claim, nothing else runs the job: a prompt still marked running was left by
-      // an instance that died (a follow-up reached this one first); it runs again with the rest.
-      await this.store.requeueInterruptedPrompts(jobId);
-      const heartbeat = startHeartbeat(this.store, jobId, this.#claim, () => controller.abort(), (error) =>
-        this.#onUnexpectedError(jobId, error),
-      );
-      try {
-        await this.#slots.acquire();
-        try {
-          ended = await runJobUntilEnded(this.#runner, jobId, signal, {
-            instanceId: this.#claim.instanceId,
-            onUnexpectedError: (error) => this.#onUnexpectedError(jobId, error),
-          });
-        } finally {
-          this.#slots.release();
-        }
-      } finally {
-        heartbeat.stop();
-      }
-    } catch (error) {
-      // Only storage failing (e.g. the database closed under a running job) gets here; the job
-      // stays `active` with its prompt queued, and a later recovery resumes it.
-      this.#onUnexpectedError(jobId, error);
-    } finally {
-      if (!ended) await this.store.release(jobId, this.#claim.instanceId).catch(() => undefined);
-      this.#running.delete(jobId);
-      // A follow-up stored while `finish` was on its way back found this run still listed and
-      // left the prompt to it: run again for it (the claim keeps this single across instances).
-      if (ended && !this.#closed) {
-        this.#track(jobId, this.store.hasPendingPrompts(jobId).then((pending) => pending && this.#schedule(jobId)));
-      }
-    }
+  close(): Promise<void> {
+    return this.#runs.close();
   }
 }

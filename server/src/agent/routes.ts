@@ -122,14 +122,14 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono<AppEnvironm
   const pullRequests = options.pullRequests;
   if (pullRequests) {
     // By number: sequential, so guessable; only the project's admin keys may open it that way.
-    routes.get('/pulls/:projectId/:number{[0-9]+}', ...guarded, (context) => {
+    routes.get('/pulls/:projectId/:number{[0-9]+}', ...guarded, async (context) => {
       const { projectId, number } = context.req.param();
-      return pullRequestPage(context, pullRequests.get(projectId, Number(number)));
+      return pullRequestPage(context, await pullRequests.get(projectId, Number(number)));
     });
     // By the id in prLink: whoever holds the link may read the page, as with a secret gist.
-    routes.get('/pulls/:projectId/:accessKey', (context) => {
+    routes.get('/pulls/:projectId/:accessKey', async (context) => {
       const { projectId, accessKey } = context.req.param();
-      return pullRequestPage(context, isAccessKey(accessKey) ? pullRequests.getByAccessKey(projectId, accessKey) : undefined);
+      return pullRequestPage(context, isAccessKey(accessKey) ? await pullRequests.getByAccessKey(projectId, accessKey) : undefined);
     });
   }
   return routes;

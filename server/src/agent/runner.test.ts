@@ -89,7 +89,7 @@ describe('the job runner', () => {
     expect(git(worktree, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe(job.branch);
     expect(git(worktree, 'status', '--porcelain').trim()).toBe('');
 
-    const pullRequest = service.localCodeHost?.get('docs', 1);
+    const pullRequest = await service.localCodeHost?.get('docs', 1);
     expect(pullRequest).toMatchObject({ jobId: job.id, branch: job.branch, baseRef: 'main', title: job.title });
     expect(pullRequest?.files).toEqual(['docs/faq.md', 'docs/guide/setup.md']);
     expect(pullRequest?.diff).toContain('+Run `npm install docent`.');
@@ -130,7 +130,7 @@ describe('the job runner', () => {
       title: 'Check the welcome page',
       messageToUser: 'The docs already say this.',
     });
-    expect(testbed.service.localCodeHost?.get('docs', 1)).toBeUndefined();
+    expect(await testbed.service.localCodeHost?.get('docs', 1)).toBeUndefined();
   });
 
   it('hands path errors back to the model instead of touching files outside the worktree', async () => {

@@ -7,7 +7,7 @@ import type { Retriever } from '../retrieval/retriever';
 import { buildConversationQuery } from '../retrieval/conversation-query';
 import type { ThreadStorage } from '../storage/storage';
 import { followUpHistoryBudget } from '../storage/thread-limits';
-import { withinBudget, type Thread } from '../storage/thread-types';
+import { withinBudget, type Thread, type ThreadMessage } from '../storage/thread-types';
 import { genericAnswerError, type AnswerEvent, type AnswerSource, type AnswerStream } from './answer-events';
 import { AnswerTurns } from './answer-turns';
 import type { AssistantRequest } from './request-schema';
@@ -22,6 +22,12 @@ export interface AnswerOptions {
   request: AssistantRequest;
   /** The thread the question belongs to (new or continued). */
   thread: Thread;
+  /**
+   * The thread's newest stored messages within {@link followUpHistoryBudget}, when they were
+   * read with the thread (`findThreadWithRecentMessages`, one round trip). Default: read here
+   * when the client sent only its new question.
+   */
+  recentMessages?: readonly ThreadMessage[];
   threads: ThreadStorage;
   /** The domain's docs index. */
   index: DocsIndex;
@@ -63,10 +69,12 @@ export function sourcesOf(hits: readonly SearchHit[]): AnswerSource[] {
  * Either way only the last turns within {@link followUpHistoryBudget} are used, so a follow-up
  * costs the same however long the thread is.
  */
-async function conversationTurns(request: AssistantRequest, threads: ThreadStorage, thread: Thread): Promise<ConversationTurn[]> {
+async function conversationTurns(options: AnswerOptions): Promise<ConversationTurn[]> {
+  const { request, thread } = options;
   const textOf = (turn: ConversationTurn) => turn.text;
   if (request.turns.length > 1 || thread.messageCount === 0) return withinBudget(request.turns, followUpHistoryBudget, textOf);
-  const stored = (await threads.recentMessages(thread.id, followUpHistoryBudget)).map(({ role, text }) => ({ role, text }));
+  const recent = options.recentMessages ?? (await options.threads.recentMessages(thread.id, followUpHistoryBudget));
+  const stored = recent.map(({ role, text }) => ({ role, text }));
   return withinBudget([...stored, ...request.turns], followUpHistoryBudget, textOf);
 }
 
@@ -86,7 +94,7 @@ export function answerQuestion(options: AnswerOptions): AnswerStream {
     // The encoder asks for this right after writing `start`: without waiting for a turn here,
     // each answer's search would run before the server even read the requests behind it.
     await answerTurns.next();
-    const turns = await conversationTurns(request, threads, thread);
+    const turns = await conversationTurns(options);
     const search = {
       ...buildConversationQuery(turns, request.context),
       limit: request.retrievalPageSize,

@@ -11,8 +11,8 @@ import type { RateLimiter } from '../http/rate-limit';
 import type { DocsIndex } from '../retrieval/docs-index';
 import type { Retriever } from '../retrieval/retriever';
 import type { ThreadStorage } from '../storage/storage';
-import { checkThreadLimits, type ThreadLimits } from '../storage/thread-limits';
-import type { Thread } from '../storage/thread-types';
+import { checkThreadLimits, followUpHistoryBudget, type ThreadLimits } from '../storage/thread-limits';
+import type { ThreadWithRecentMessages } from '../storage/thread-types';
 import { answerQuestion, type AnswerObserver } from './answer';
 import { AnswerAdmission, type AdmittedAnswer, type AnswerOutcome } from './answer-admission';
 import { AnswerTurns } from './answer-turns';
@@ -51,13 +51,27 @@ export function assistantPath(version: AssistantApiVersion, domain: string): str
 
 const routePath = '/discovery/:version{v1|v2}/assistant/:domain/message';
 
+/** A continued thread, with its recent messages when they were read with it. */
+type ContinuedThread = Pick<ThreadWithRecentMessages, 'thread'> & Partial<Pick<ThreadWithRecentMessages, 'recentMessages'>>;
+
 /**
  * The continued thread, or `undefined` when the request starts one (created only once the
  * request is charged); 404 for an unknown id or another domain's thread, 409/413 for a full one.
+ * A request with only its new question gets the thread's recent messages too, in the same
+ * round trip (the answer's prompt needs them); one with the whole conversation needs none.
  */
-async function continuedThread(threads: ThreadStorage, domain: string, request: AssistantRequest, limits?: ThreadLimits): Promise<Thread | undefined> {
+async function continuedThread(
+  threads: ThreadStorage,
+  domain: string,
+  request: AssistantRequest,
+  limits?: ThreadLimits,
+): Promise<ContinuedThread | undefined> {
   if (request.threadId === null) return undefined;
-  const thread = await threads.findThread(request.threadId);
+  const found: ContinuedThread | undefined =
+    request.turns.length > 1
+      ? await threads.findThread(request.threadId).then((thread) => thread && { thread })
+      : await threads.findThreadWithRecentMessages(request.threadId, followUpHistoryBudget);
+  const thread = found?.thread;
   // Another domain's thread is reported exactly like a missing one, so ids cannot be probed across domains.
   if (!thread || thread.domain !== domain) {
     throw new ApiError(
@@ -68,7 +82,7 @@ async function continuedThread(threads: ThreadStorage, domain: string, request: 
     );
   }
   checkThreadLimits(thread, request.question, limits);
-  return thread;
+  return { thread, recentMessages: found?.recentMessages };
 }
 
 /**
@@ -112,11 +126,12 @@ export function createAssistantRoutes(options: AssistantRoutesOptions): Hono<App
     const request = parseAssistantRequest(version, await readJsonBody(context.req.raw, options.limits?.maximumBodyBytes), options.limits);
     const continued = await continuedThread(options.threads, domain, request, options.threadLimits);
     await options.rateLimiter.charge(context, 'messages');
-    const thread = continued ?? (await options.threads.createThread({ domain, fp: request.fp }));
+    const thread = continued?.thread ?? (await options.threads.createThread({ domain, fp: request.fp }));
     context.get('logFields').threadId = thread.id;
     const answer = answerQuestion({
       request,
       thread,
+      recentMessages: continued?.recentMessages,
       threads: options.threads,
       index,
       retriever: options.retrievers?.get(domain),

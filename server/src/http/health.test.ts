@@ -1,6 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../e2e/fixtures/server';
+import { askV2 } from '../assistant/testing/assistant-clients';
+import { defaultConfig, parseConfig } from '../config';
+import { startServer } from '../main';
 import { createHealthRoutes, type HealthRoutesOptions } from './health';
+import { silentLogger } from './logger';
 
 function routes(overrides: Partial<HealthRoutesOptions> = {}) {
   return createHealthRoutes({ pingStorage: async () => true, domains: ['demo'], hasIndex: () => true, ...overrides });
@@ -36,6 +44,18 @@ describe('/ready (readiness)', () => {
     expect(body.error.code).toBe('not_ready');
     expect(body.error.message).toMatch(message);
   });
+
+  test('503 draining once shutdown has begun, however healthy the rest', async () => {
+    let draining = false;
+    const health = routes({ isDraining: () => draining });
+    expect((await health.request('/ready')).status).toBe(200);
+    draining = true;
+    const response = await health.request('/ready');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ error: { code: 'draining', message: expect.stringMatching(/^Draining: this server is shutting down/) } });
+    expect((await health.request('/health')).status).toBe(200);
+  });
 });
 
 describe('on the real server', () => {
@@ -52,5 +72,28 @@ describe('on the real server', () => {
     const ready = await fetch(`${server.url}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('draining the real server', () => {
+  test('once close() has begun (drain), /ready says draining while questions and /health are still served', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'docent-drain-'));
+    const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+    const config = { ...parseConfig(defaultConfig, { baseDirectory: projectRoot, environment: {} }), dataDir };
+    const running = await startServer({ config, environment: {}, host: '127.0.0.1', port: 0, logger: silentLogger, extensions: [] });
+    try {
+      expect((await fetch(`${running.url}/ready`)).status).toBe(200);
+      running.drain();
+      const ready = await fetch(`${running.url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { error: { code: string } }).error.code).toBe('draining');
+      expect((await fetch(`${running.url}/health`)).status).toBe(200);
+      // Whatever the load balancer still sends before it notices is answered.
+      const answer = await askV2(running.url, 'How do I change the accent color?');
+      expect(answer.text).toMatch(/accent/i);
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../e2e/fixtures/server';
 import { askV2, postAssistant, v2Body } from '../assistant/testing/assistant-clients';
+import { defaultConfig } from '../config';
+import { openPostgresStorage } from '../storage/postgres/postgres-storage';
+import { createTestDatabase } from '../storage/testing/test-database';
 
 const assistantRoute = '/discovery/:version{v1|v2}/assistant/:domain/message';
 
@@ -13,7 +16,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const scrape = (key?: string) => fetch(`${server.url}/metrics`, key === undefined ? {} : { headers: { Authorization: `Bearer ${key}` } });
+const scrape = (key?: string, url = server.url) => fetch(`${url}/metrics`, key === undefined ? {} : { headers: { Authorization: `Bearer ${key}` } });
+
+/** The value of one sample line of a scrape, e.g. `docent_threads` → `'1'`. */
+function sampleOf(text: string, name: string): string | undefined {
+  return new RegExp(`^${name.replace(/[{}|]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1];
+}
 
 describe('/metrics protection', () => {
   test('401 without a key, in the JSON error shape', async () => {
@@ -42,7 +50,7 @@ describe('/metrics content', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
-    const sample = (name: string) => new RegExp(`^${name.replace(/[{}|]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1];
+    const sample = (name: string) => sampleOf(text, name);
     expect(sample(`docent_http_requests_total{route="${assistantRoute}",method="POST",status="200"}`)).toBe('1');
     expect(sample(`docent_http_requests_total{route="${assistantRoute}",method="POST",status="429"}`)).toBe('1');
     expect(sample('docent_http_requests_total{route="unmatched",method="GET",status="404"}')).toBe('1');
@@ -58,5 +66,25 @@ describe('/metrics content', () => {
     expect(text).toMatch(/^docent_nodejs_eventloop_lag_p99_seconds \S+$/m);
     // Never a key or message text.
     expect(text).not.toMatch(/svc_|accent/);
+  });
+});
+
+describe('/metrics on PostgreSQL storage', () => {
+  test('threads and agent jobs by state are counted in the shared database too', async () => {
+    const database = await createTestDatabase();
+    const onPostgres = await startTestServer({ extensions: [], config: { ...defaultConfig, database: { url: database.url } } });
+    try {
+      expect((await askV2(onPostgres.url, 'How do I change the accent color?')).errors).toEqual([]);
+      // A job stored by another instance (no agent extension runs here).
+      const other = await openPostgresStorage({ url: database.url, maxConnections: 1 });
+      await other.jobs.create({ id: 'job-1', projectId: 'docs', repository: '/repository', ref: 'main', branch: 'docent/job-1', model: 'scripted', prompt: 'p', userId: null, publicBaseUrl: 'http://docs.test' });
+      await other.close();
+      const text = await (await scrape('svc_demo', onPostgres.url)).text();
+      expect(sampleOf(text, 'docent_threads')).toBe('1');
+      expect(sampleOf(text, 'docent_agent_jobs{state="active"}')).toBe('1');
+    } finally {
+      await onPostgres.close();
+      await database.drop();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { AnswerObserver } from '../assistant/answer';
 import type { AdmissionObserver, AnswerOutcome } from '../assistant/answer-admission';
 import { ApiError } from './api-error';
 import type { AppEnvironment } from './app-environment';
-import type { DocentDatabase } from '../storage/database';
+import type { Storage } from '../storage/storage';
 import { readBearerKey, type KeyRegistry } from './auth';
 
 /** Counts the metrics read from storage when scraped; `undefined` for one the storage cannot count. */
@@ -182,21 +182,13 @@ export function requireMetricsKey(keys: KeyRegistry): MiddlewareHandler<AppEnvir
 }
 
 /**
- * Threads and agent jobs by state in the SQLite database (the embedded storage), for the
- * `docent_threads` and `docent_agent_jobs` gauges; a table not created yet counts as unknown.
+ * Threads and agent jobs by state, counted by the storage (SQLite or PostgreSQL), for the
+ * `docent_threads` and `docent_agent_jobs` gauges; a count that fails is left out.
  */
-export async function sqliteStoredCounts(database: DocentDatabase): Promise<StoredCounts> {
+export async function storedCountsOf(storage: Pick<Storage, 'threads' | 'jobs'>): Promise<StoredCounts> {
+  const [threads, jobsByState] = await Promise.allSettled([storage.threads.count(), storage.jobs.countByStatus()]);
   const counts: StoredCounts = {};
-  try {
-    counts.threads = (database.prepare('SELECT COUNT(*) AS count FROM threads').get() as { count: number }).count;
-  } catch {
-    // No threads table: the storage has not been opened on this database.
-  }
-  try {
-    const rows = database.prepare('SELECT status, COUNT(*) AS count FROM agent_jobs GROUP BY status').all() as { status: string; count: number }[];
-    counts.jobsByState = Object.fromEntries(rows.map((row) => [row.status, row.count]));
-  } catch {
-    // No jobs table yet.
-  }
+  if (threads.status === 'fulfilled') counts.threads = threads.value;
+  if (jobsByState.status === 'fulfilled') counts.jobsByState = jobsByState.value;
   return counts;
 }

@@ -51,3 +51,8 @@ export function toJobRecord(row: JobRow): JobRecord {
     archivedAt: row.archived_at === null ? null : Number(row.archived_at),
   };
 }
+
+/** Rows of `SELECT status, COUNT(*) AS count … GROUP BY status` as counts by state (both engines). */
+export function toCountsByStatus(rows: readonly { status: JobStatus; count: number | string }[]): Partial<Record<JobStatus, number>> {
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { git } from '../agent/testing/temporary-repository';
 import { askV2, postAssistant, v2Body } from '../assistant/testing/assistant-clients';
+import { postgresMigrations } from './postgres/migrations';
 import { fleetKeys, startInstanceFleet, type InstanceFleet } from './testing/instance-fleet';
 import { startScriptedModelEndpoint, type ScriptedModelEndpoint } from './testing/scripted-model-endpoint';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
@@ -65,7 +66,7 @@ describe('three instances on one PostgreSQL database', () => {
   test('started at once, they applied each migration once', async () => {
     expect(fleet.instances).toHaveLength(3);
     const applied = await client.query<{ version: number }>('SELECT version FROM docent_schema_migrations ORDER BY version');
-    expect(applied.rows.map((row) => row.version)).toEqual([1, 2]);
+    expect(applied.rows.map((row) => row.version)).toEqual(postgresMigrations.map((migration) => migration.version));
   });
 
   test('a thread started on A continues on B, then C, each seeing the earlier turns', async () => {
@@ -123,6 +124,27 @@ describe('three instances on one PostgreSQL database', () => {
       const branchLog = git(fleet.repository.path, 'log', '--format=%s', `main..docent/${id}`).trim().split('\n');
       expect(branchLog.filter((line) => line !== '')).toHaveLength(1);
     });
+  });
+
+  test('a pull-request page opened by one instance is served by every instance, by link or by number with an admin key', async () => {
+    const created = await callAgent(fleet.instances[0]?.url as string, 'POST', '/job', { prompt: 'write docs/shared-page.md: served everywhere' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await expect.poll(() => jobStatus(fleet.instances[0]?.url as string, id), { timeout: 30_000, interval: 200 }).toBe('completed');
+    const prLink = (await callAgent(fleet.instances[0]?.url as string, 'GET', `/job/${id}`)).body.prLink as string;
+    const page = new URL(prLink).pathname;
+    expect(page).toMatch(/^\/pulls\/docs\/[A-Za-z0-9_-]{22}$/);
+    const stored = await client.query<{ number: number }>('SELECT number FROM local_pull_requests WHERE job_id = $1', [id]);
+    const byNumber = `/pulls/docs/${stored.rows[0]?.number}`;
+    for (const instance of fleet.instances) {
+      const response = await fetch(`${instance.url}${page}`);
+      expect(response.status, `${page} on ${instance.url}`).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('docs/shared-page.md');
+      expect(html).toContain(`docent/${id}`);
+      expect((await fetch(`${instance.url}${byNumber}`, { headers: { Authorization: `Bearer ${fleetKeys.admin}` } })).status).toBe(200);
+      expect((await fetch(`${instance.url}${byNumber}`)).status).toBe(401);
+    }
   });
 
   test('kill -9 of the instance running a job: another instance completes it within lease + 10 s', async () => {

@@ -46,7 +46,7 @@ function guard<T extends object>(target: T, onUnavailable: (error: unknown) => v
 }
 
 /**
- * The storage with every threads/counters/jobs call turning "database busy or unreachable"
+ * The storage with every threads/counters/jobs/pull-requests call turning "database busy or unreachable"
  * into a {@link StorageUnavailableError} (503), reported once per failure to `onUnavailable`.
  */
 export function guardStorage<S extends Storage>(storage: S, onUnavailable: (error: unknown) => void): S {
@@ -55,6 +55,7 @@ export function guardStorage<S extends Storage>(storage: S, onUnavailable: (erro
     threads: guard(storage.threads, onUnavailable),
     rateLimits: guard(storage.rateLimits, onUnavailable),
     jobs: guard(storage.jobs, onUnavailable),
+    pullRequests: guard(storage.pullRequests, onUnavailable),
   };
 }
 

@@ -1,79 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { NewJob } from '../agent/job-types';
-import { openPostgresStorage } from './postgres/postgres-storage';
 import { windowBounds, type RateLimitRule } from './rate-limit-windows';
-import { openSqliteStorage } from './sqlite/sqlite-storage';
-import type { JobClaim, Storage, StorageEngine } from './storage';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
+import type { JobClaim } from './storage';
+import { storageEngines, useStorageEngine } from './testing/storage-engines';
 
 /*
- * The storage contract: the same tests against both engines. PostgreSQL runs on a database
- * created for this run (see testing/test-database.ts) and emptied before each test; "another
- * instance" is a second storage with its own pool on the same database.
+ * The storage contract: the same tests against both engines (see testing/storage-engines.ts).
+ * Pull requests and counts: storage-records.contract.test.ts.
  */
 
-interface Engine {
-  name: StorageEngine;
-  setUp(): Promise<void>;
-  /** A storage on the engine's (shared) database, empty at the first call of each test. */
-  open(clock: () => number): Promise<Storage>;
-  tearDown(): Promise<void>;
-}
-
-function sqliteEngine(): Engine {
-  let shared: Storage | undefined;
-  return {
-    name: 'sqlite',
-    setUp: async () => undefined,
-    // One in-memory database per test; a second "instance" is the same storage (one process per file).
-    open: async (clock) => (shared ??= openSqliteStorage({ dataDir: ':memory:', clock })),
-    tearDown: async () => undefined,
-    ...{ reset: () => (shared = undefined) },
-  };
-}
-
-function postgresEngine(): Engine {
-  let database: TestDatabase | undefined;
-  let fresh = true;
-  return {
-    name: 'postgres',
-    setUp: async () => {
-      database = await createTestDatabase();
-    },
-    open: async (clock) => {
-      const storage = await openPostgresStorage({ url: (database as TestDatabase).url, clock, maxConnections: 4 });
-      if (fresh) {
-        fresh = false;
-        await storage.pool.query('TRUNCATE threads, thread_messages, rate_limit_counters, agent_jobs, agent_prompts, agent_todos');
-      }
-      return storage;
-    },
-    tearDown: async () => database?.drop(),
-    ...{ reset: () => (fresh = true) },
-  };
-}
-
-const engines = [sqliteEngine(), postgresEngine()] as (Engine & { reset(): void })[];
-
-describe.each(engines)('storage contract on $name', (engine) => {
-  let now = Date.UTC(2025, 1, 14, 13);
-  const clock = () => now;
-  const opened: Storage[] = [];
-  const open = async () => {
-    const storage = await engine.open(clock);
-    if (!opened.includes(storage)) opened.push(storage);
-    return storage;
-  };
-
-  beforeAll(() => engine.setUp(), 60_000);
-  afterAll(() => engine.tearDown());
-  beforeEach(() => {
-    now = Date.UTC(2025, 1, 14, 13);
-    engine.reset();
-  });
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((storage) => storage.close()));
-  });
+describe.each(storageEngines())('storage contract on $name', (engine) => {
+  const { open, clock } = useStorageEngine(engine);
 
   describe('threads', () => {
     test('creates unguessable ids, stores each message once, and counts messages and bytes', async () => {
@@ -85,12 +22,12 @@ describe.each(engines)('storage contract on $name', (engine) => {
         messageCount: 1,
         byteCount: 3,
       });
-      now += 1_000;
+      clock.now += 1_000;
       expect(await threads.addMessages([{ threadId: thread.id, role: 'assistant', text: 'A', currentPath: null, context: [] }])).toEqual({ messageCount: 2, byteCount: 4 });
-      expect(await threads.findThread(thread.id)).toEqual({ ...thread, updatedAt: now, messageCount: 2, byteCount: 4 });
+      expect(await threads.findThread(thread.id)).toEqual({ ...thread, updatedAt: clock.now, messageCount: 2, byteCount: 4 });
       expect(await threads.recentMessages(thread.id, { maxMessages: 10, maxBytes: 1_000 })).toEqual([
-        { role: 'user', text: 'Qé', currentPath: '/docs/', context: [{ type: 'code', value: 'x' }], createdAt: now - 1_000 },
-        { role: 'assistant', text: 'A', currentPath: null, context: [], createdAt: now },
+        { role: 'user', text: 'Qé', currentPath: '/docs/', context: [{ type: 'code', value: 'x' }], createdAt: clock.now - 1_000 },
+        { role: 'assistant', text: 'A', currentPath: null, context: [], createdAt: clock.now },
       ]);
       expect(await threads.findThread('nope')).toBeUndefined();
     });
@@ -112,9 +49,9 @@ describe.each(engines)('storage contract on $name', (engine) => {
       const { threads } = await open();
       const old = await threads.createThread({ domain: 'demo', fp: 'a' });
       await threads.addMessages([{ threadId: old.id, role: 'user', text: 'old', currentPath: null, context: [] }]);
-      now += 10_000;
+      clock.now += 10_000;
       const recent = await threads.createThread({ domain: 'demo', fp: 'a' });
-      expect(await threads.purgeThreads(now - 5_000)).toBe(1);
+      expect(await threads.purgeThreads(clock.now - 5_000)).toBe(1);
       expect(await threads.findThread(old.id)).toBeUndefined();
       expect(await threads.recentMessages(old.id, { maxMessages: 10, maxBytes: 1_000 })).toEqual([]);
       expect(await threads.findThread(recent.id)).toBeDefined();
@@ -136,9 +73,9 @@ describe.each(engines)('storage contract on $name', (engine) => {
 
     test('reports the tightest counter, refuses past a limit without charging the others, and resets with the window', async () => {
       const { rateLimits } = await open();
-      expect(await rateLimits.consume(rules(2), now)).toEqual({ allowed: true, binding: { rule: rules(2)[1], remaining: 1, resetAt: Date.UTC(2025, 1, 15) } });
-      expect((await rateLimits.consume(rules(2), now)).binding.remaining).toBe(0);
-      expect(await rateLimits.consume(rules(2), now)).toEqual({ allowed: false, binding: { rule: rules(2)[1], remaining: 0, resetAt: Date.UTC(2025, 1, 15) } });
+      expect(await rateLimits.consume(rules(2), clock.now)).toEqual({ allowed: true, binding: { rule: rules(2)[1], remaining: 1, resetAt: Date.UTC(2025, 1, 15) } });
+      expect((await rateLimits.consume(rules(2), clock.now)).binding.remaining).toBe(0);
+      expect(await rateLimits.consume(rules(2), clock.now)).toEqual({ allowed: false, binding: { rule: rules(2)[1], remaining: 0, resetAt: Date.UTC(2025, 1, 15) } });
       // The refused request did not use up the monthly key quota: 2 of 5 used, so 3 remain before this one.
       expect((await rateLimits.consume(rules(2), Date.UTC(2025, 1, 15, 1))).allowed).toBe(true);
       expect((await rateLimits.consume([rules(2)[0]!], Date.UTC(2025, 1, 15, 1))).binding.remaining).toBe(1);
@@ -153,11 +90,11 @@ describe.each(engines)('storage contract on $name', (engine) => {
         { bucket: 'ip:9.9.9.9', limit: 1_000, window: 'day' },
       ];
       const decisions = await Promise.all(
-        Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? first : second).rateLimits.consume(limited, now)),
+        Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? first : second).rateLimits.consume(limited, clock.now)),
       );
       expect(decisions.filter((decision) => decision.allowed)).toHaveLength(25);
       // Refused requests charged nothing: the key counter moved by exactly the 25 allowed.
-      expect((await first.rateLimits.consume([limited[0]!], now)).binding.remaining).toBe(1_000 - 25 - 1);
+      expect((await first.rateLimits.consume([limited[0]!], clock.now)).binding.remaining).toBe(1_000 - 25 - 1);
     });
   });
 
@@ -178,8 +115,8 @@ describe.each(engines)('storage contract on $name', (engine) => {
     test('create, list newest first, and the prompt queue', async () => {
       const { jobs } = await open();
       const job = await jobs.create(newJob('job-1'));
-      expect(job).toMatchObject({ id: 'job-1', status: 'active', haltReason: null, createdAt: now, archivedAt: null });
-      now += 1;
+      expect(job).toMatchObject({ id: 'job-1', status: 'active', haltReason: null, createdAt: clock.now, archivedAt: null });
+      clock.now += 1;
       await jobs.create(newJob('job-2'));
       await jobs.create(newJob('elsewhere', 'other'));
       expect((await jobs.list('docs')).map((listed) => listed.id)).toEqual(['job-2', 'job-1']);
@@ -223,40 +160,40 @@ describe.each(engines)('storage contract on $name', (engine) => {
       const outcome = { status: 'completed' as const, haltReason: 'completed' as const, messageToUser: 'Done.', prLink: 'http://docs.test/pulls/docs/x' };
       expect(await jobs.finish('job-1', outcome)).toBe(false);
       await jobs.takePendingPrompts('job-1');
-      expect(await jobs.claim('job-1', instance('a'), now)).toBe(true);
+      expect(await jobs.claim('job-1', instance('a'), clock.now)).toBe(true);
       expect(await jobs.finish('job-1', outcome, 'b')).toBe(false);
       expect(await jobs.finish('job-1', outcome, 'a')).toBe(true);
       expect(await jobs.get('job-1')).toMatchObject({ status: 'completed', haltReason: 'completed', messageToUser: 'Done.', prLink: outcome.prLink });
 
       expect(await jobs.addPrompt('job-1', 'more')).toMatchObject({ status: 'active', haltReason: null, prLink: outcome.prLink });
-      now += 5;
+      clock.now += 5;
       const archived = await jobs.archive('job-1');
-      expect(archived).toMatchObject({ status: 'archived', archivedAt: now });
+      expect(archived).toMatchObject({ status: 'archived', archivedAt: clock.now });
       expect(archived?.messageToUser).toContain('archived while the agent was working');
       expect(await jobs.hasPendingPrompts('job-1')).toBe(false);
       expect(await jobs.addPrompt('job-1', 'again')).toBeUndefined();
       expect((await jobs.archive('job-1'))?.archivedAt).toBe(archived?.archivedAt);
       expect(await jobs.archive('missing')).toBeUndefined();
-      expect(await jobs.claim('job-1', instance('a'), now)).toBe(false);
+      expect(await jobs.claim('job-1', instance('a'), clock.now)).toBe(false);
     });
 
     test('a claim holds until its lease expires; heartbeats extend it; the holder releases it', async () => {
       const first = await open();
       const second = await open();
       await first.jobs.create(newJob('job-1'));
-      expect(await first.jobs.claim('job-1', instance('a'), now)).toBe(true);
-      expect(await second.jobs.claim('job-1', instance('b'), now + 29_000)).toBe(false);
-      expect(await second.jobs.claimNext(instance('b'), now + 29_000)).toBeUndefined();
-      expect(await first.jobs.renewLease('job-1', instance('a'), now + 29_000)).toBe(true);
+      expect(await first.jobs.claim('job-1', instance('a'), clock.now)).toBe(true);
+      expect(await second.jobs.claim('job-1', instance('b'), clock.now + 29_000)).toBe(false);
+      expect(await second.jobs.claimNext(instance('b'), clock.now + 29_000)).toBeUndefined();
+      expect(await first.jobs.renewLease('job-1', instance('a'), clock.now + 29_000)).toBe(true);
       // 30 s after the heartbeat, not after the claim: still held.
-      expect(await second.jobs.claim('job-1', instance('b'), now + 58_000)).toBe(false);
+      expect(await second.jobs.claim('job-1', instance('b'), clock.now + 58_000)).toBe(false);
       // Instance a died: its lease runs out and b takes the job over; a's next heartbeat learns it.
-      expect((await second.jobs.claimNext(instance('b'), now + 60_000))?.id).toBe('job-1');
-      expect(await first.jobs.renewLease('job-1', instance('a'), now + 60_001)).toBe(false);
+      expect((await second.jobs.claimNext(instance('b'), clock.now + 60_000))?.id).toBe('job-1');
+      expect(await first.jobs.renewLease('job-1', instance('a'), clock.now + 60_001)).toBe(false);
       await first.jobs.release('job-1', 'a');
-      expect(await first.jobs.claim('job-1', instance('a'), now + 60_002)).toBe(false);
+      expect(await first.jobs.claim('job-1', instance('a'), clock.now + 60_002)).toBe(false);
       await second.jobs.release('job-1', 'b');
-      expect(await first.jobs.claim('job-1', instance('a'), now + 60_003)).toBe(true);
+      expect(await first.jobs.claim('job-1', instance('a'), clock.now + 60_003)).toBe(true);
     });
 
     test('instances claiming at once get each job exactly once, oldest first', async () => {
@@ -264,10 +201,10 @@ describe.each(engines)('storage contract on $name', (engine) => {
       const second = await open();
       for (let index = 0; index < 6; index++) {
         await first.jobs.create(newJob(`job-${index}`));
-        now += 1;
+        clock.now += 1;
       }
       const claims = await Promise.all(
-        Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? first : second).jobs.claimNext(instance(`i${index % 2}`), now)),
+        Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? first : second).jobs.claimNext(instance(`i${index % 2}`), clock.now)),
       );
       const ids = claims.flatMap((job) => (job ? [job.id] : []));
       expect(ids.sort()).toEqual(['job-0', 'job-1', 'job-2', 'job-3', 'job-4', 'job-5']);

@@ -1,9 +1,11 @@
-import type { JobOutcome, JobRecord, NewJob, QueuedPrompt, TodoItem } from '../agent/job-types';
+import type { LocalPullRequest } from '../agent/code-host';
+import type { JobOutcome, JobRecord, JobStatus, NewJob, QueuedPrompt, TodoItem } from '../agent/job-types';
 import type { RateLimitDecision, RateLimitRule } from './rate-limit-windows';
-import type { NewThreadMessage, RecentMessagesBudget, Thread, ThreadMessage, ThreadUsage } from './thread-types';
+import type { NewThreadMessage, RecentMessagesBudget, Thread, ThreadMessage, ThreadUsage, ThreadWithRecentMessages } from './thread-types';
 
 /*
- * The one storage interface of the server: threads, rate-limit counters and agent jobs. Two
+ * The one storage interface of the server: threads, rate-limit counters, agent jobs and the
+ * built-in code host's pull requests. Two
  * engines implement it (SQLite for one process, PostgreSQL for many); `storage.contract.test.ts`
  * runs the same tests against both. Every method is async and atomic on its own.
  */
@@ -14,6 +16,12 @@ export interface ThreadStorage {
   createThread(options: { domain: string; fp: string }): Promise<Thread>;
   /** The thread with this id, or `undefined`. */
   findThread(id: string): Promise<Thread | undefined>;
+  /**
+   * The thread with this id and its newest messages within `budget` (as {@link recentMessages}
+   * picks them), in one round trip: a follow-up that sends only its new question needs both.
+   * @returns `undefined` when there is no such thread.
+   */
+  findThreadWithRecentMessages(id: string, budget: RecentMessagesBudget): Promise<ThreadWithRecentMessages | undefined>;
   /**
    * Appends messages of one thread, in order (a question and its answer go together: one round
    * trip), and updates the thread's counts, atomically.
@@ -31,6 +39,8 @@ export interface ThreadStorage {
    * @returns how many threads were deleted.
    */
   purgeThreads(updatedBefore: number): Promise<number>;
+  /** How many threads are stored (the `docent_threads` gauge). */
+  count(): Promise<number>;
 }
 
 /** Fixed-window request counters. */
@@ -127,6 +137,29 @@ export interface JobStorage {
   renewLease(jobId: string, claim: JobClaim, now: number): Promise<boolean>;
   /** Gives a claim up (a stop interrupted the run); the job stays `active` for another run. */
   release(jobId: string, instanceId: string): Promise<void>;
+  /** How many jobs are in each state (states without jobs are left out), for the `docent_agent_jobs` gauge. */
+  countByStatus(): Promise<Partial<Record<JobStatus, number>>>;
+}
+
+/** What the built-in code host records of a branch's pull request (see `LocalCodeHost`). */
+export type PullRequestChanges = Pick<LocalPullRequest, 'projectId' | 'jobId' | 'branch' | 'baseRef' | 'title' | 'body' | 'files' | 'diff'>;
+
+/**
+ * The built-in code host's pull requests, kept with the rest of the state so that any instance
+ * serves a pull request's page (`/pulls/{project}/{id}`), whichever instance opened it.
+ */
+export interface PullRequestStorage {
+  /**
+   * Records the pull request of `changes.branch`; when the branch has one, updates its title,
+   * body, files and diff instead (its number, access key and base stay). A new one gets the
+   * project's next number (from 1) and an unguessable access key. Atomic across instances.
+   * @returns the pull request as stored.
+   */
+  save(changes: PullRequestChanges): Promise<LocalPullRequest>;
+  /** A project's pull request by number (for the project's admin keys), or `undefined`. */
+  find(projectId: string, number: number): Promise<LocalPullRequest | undefined>;
+  /** A project's pull request by its access key (the id in `prLink`), or `undefined`. */
+  findByAccessKey(projectId: string, accessKey: string): Promise<LocalPullRequest | undefined>;
 }
 
 /** Which engine a storage runs on. */
@@ -138,6 +171,7 @@ export interface Storage {
   readonly threads: ThreadStorage;
   readonly rateLimits: RateLimitStorage;
   readonly jobs: JobStorage;
+  readonly pullRequests: PullRequestStorage;
   /**
    * Runs `task` only if no other instance is running a task under the same name (PostgreSQL:
    * a session advisory lock; SQLite: one process anyway).

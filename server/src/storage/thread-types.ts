@@ -38,6 +38,13 @@ export interface NewThreadMessage {
   context: unknown[];
 }
 
+/** A thread with the newest messages a follow-up reads (`ThreadStorage.findThreadWithRecentMessages`). */
+export interface ThreadWithRecentMessages {
+  thread: Thread;
+  /** Oldest first, within the budget asked for. */
+  recentMessages: ThreadMessage[];
+}
+
 /** A thread's size after a message was added. */
 export interface ThreadUsage {
   messageCount: number;

@@ -98,7 +98,10 @@ describe('follow-up cost', () => {
       }
     }
     const ratio = Math.min(...longTimes) / Math.min(...shortTimes);
-    expect(ratio, `least CPU for a follow-up: ${Math.min(...longTimes).toFixed(1)} ms in the long thread, ${Math.min(...shortTimes).toFixed(1)} ms in the short one`).toBeLessThanOrEqual(1.2);
+    // About 1.0 (the bench: 0.95 at the 1,000th follow-up); reading the whole thread gives about
+    // 1.8. The bound sits between, above 1.2: CPU time still moves with GC under a loaded machine
+    // (1.204 seen once at load average 10).
+    expect(ratio, `least CPU for a follow-up: ${Math.min(...longTimes).toFixed(1)} ms in the long thread, ${Math.min(...shortTimes).toFixed(1)} ms in the short one`).toBeLessThanOrEqual(1.4);
   }, 60_000);
 });
 

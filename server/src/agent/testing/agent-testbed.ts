@@ -48,7 +48,7 @@ export function createAgentTestbed(
     storages.push(storage);
     const service = new AgentJobService({
       jobs: storage.jobs,
-      database: storage.database,
+      pullRequests: storage.pullRequests,
       config,
       agentModel: script === null ? undefined : createScriptedAgentModel(script).provider,
       ...options,

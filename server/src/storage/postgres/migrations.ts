@@ -117,6 +117,28 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       END;
       $$;`,
   },
+  {
+    version: 3,
+    name: 'pull requests of the built-in code host, shared by every instance',
+    sql: `
+      CREATE TABLE local_pull_requests (
+        project_id TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        access_key TEXT NOT NULL,
+        job_id TEXT NOT NULL,
+        branch TEXT NOT NULL,
+        base_ref TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        files TEXT NOT NULL,
+        diff TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (project_id, number),
+        UNIQUE (project_id, branch),
+        UNIQUE (project_id, access_key)
+      );`,
+  },
 ];
 
 /** The database was migrated by a newer Docent than this one; running would misread its tables. */

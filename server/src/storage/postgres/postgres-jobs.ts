@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { JobOutcome, JobRecord, NewJob, QueuedPrompt, TodoItem } from '../../agent/job-types';
-import { archivedWhileActiveMessage, jobColumns, toJobRecord, type JobRow } from '../job-rows';
+import type { JobOutcome, JobRecord, JobStatus, NewJob, QueuedPrompt, TodoItem } from '../../agent/job-types';
+import { archivedWhileActiveMessage, jobColumns, toCountsByStatus, toJobRecord, type JobRow } from '../job-rows';
 import type { JobClaim, JobStorage } from '../storage';
 import { inTransaction } from './transaction';
 
@@ -215,5 +215,10 @@ export class PostgresJobs implements JobStorage {
 
   async release(jobId: string, instanceId: string): Promise<void> {
     await this.#pool.query('UPDATE agent_jobs SET claimed_by = NULL, lease_until = NULL WHERE id = $1 AND claimed_by = $2', [jobId, instanceId]);
+  }
+
+  async countByStatus(): Promise<Partial<Record<JobStatus, number>>> {
+    const result = await this.#pool.query<{ status: JobStatus; count: string }>('SELECT status, COUNT(*) AS count FROM agent_jobs GROUP BY status');
+    return toCountsByStatus(result.rows);
   }
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Storage } from '../storage';
 import { applyPostgresMigrations } from './migrations';
 import { PostgresJobs } from './postgres-jobs';
+import { PostgresPullRequests } from './postgres-pull-requests';
 import { PostgresRateLimits } from './postgres-rate-limits';
 import { PostgresThreads } from './postgres-threads';
 
@@ -32,7 +33,7 @@ const tryLockStatement = 'SELECT pg_try_advisory_lock(hashtext($1)) AS locked';
 
 /**
  * Opens the PostgreSQL storage: a bounded pool, migrations applied (once across instances,
- * under an advisory lock), then threads, counters and jobs over the pool.
+ * under an advisory lock), then threads, counters, jobs and pull requests over the pool.
  *
  * @throws DatabaseNewerThanCodeError when the database was migrated by a newer Docent;
  *   the driver's error when the database cannot be reached.
@@ -68,6 +69,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     threads: new PostgresThreads(pool, clock),
     rateLimits: new PostgresRateLimits(pool),
     jobs: new PostgresJobs(pool, clock),
+    pullRequests: new PostgresPullRequests(pool, clock),
     async exclusively(name, task) {
       // A connection of its own, outside the pool: the task's queries must not wait for the one holding the lock.
       const client = new pg.Client({ connectionString: options.url, application_name: 'docent-server' });

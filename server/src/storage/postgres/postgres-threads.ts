@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { storedContext, toThread, toThreadMessage, type MessageRow } from '../thread-rows';
+import { storedContext, toThread, toThreadMessage, type MessageRow, type ThreadRow } from '../thread-rows';
 import type { ThreadStorage } from '../storage';
 import {
   createThreadId,
@@ -11,9 +11,21 @@ import {
   type Thread,
   type ThreadMessage,
   type ThreadUsage,
+  type ThreadWithRecentMessages,
 } from '../thread-types';
 
 const purgeBatchSize = 1_000;
+
+/**
+ * Ids of the newest messages within the budget (`withinBudget`'s rule: newest first, up to the
+ * first that passes the byte budget, the newest always), chosen from the (thread_id, id, bytes)
+ * index alone, as on SQLite. Parameters: $1 thread id, $2 most messages, $3 most bytes.
+ */
+const keptMessageIds = `
+  SELECT id FROM (
+    SELECT id, bytes, SUM(bytes) OVER (ORDER BY id DESC) AS running
+    FROM (SELECT id, bytes FROM thread_messages WHERE thread_id = $1 ORDER BY id DESC LIMIT $2) AS newest
+  ) AS counted WHERE running <= $3 OR running = bytes`;
 
 /** Threads and their messages in PostgreSQL (see {@link ThreadStorage}); one round trip per call. */
 export class PostgresThreads implements ThreadStorage {
@@ -79,21 +91,36 @@ export class PostgresThreads implements ThreadStorage {
   }
 
   async recentMessages(threadId: string, budget: RecentMessagesBudget): Promise<ThreadMessage[]> {
-    // As on SQLite: the messages within the budget are chosen from the (thread_id, id, bytes)
-    // index, then only those rows are read.
     const result = await this.#pool.query<MessageRow>(
       `SELECT message.role, message.text, message.current_path, message.context, message.created_at
-       FROM thread_messages AS message
-       JOIN (
-         SELECT id FROM (
-           SELECT id, bytes, SUM(bytes) OVER (ORDER BY id DESC) AS running
-           FROM (SELECT id, bytes FROM thread_messages WHERE thread_id = $1 ORDER BY id DESC LIMIT $2) AS newest
-         ) AS counted WHERE running <= $3 OR running = bytes
-       ) AS kept ON kept.id = message.id
+       FROM thread_messages AS message JOIN (${keptMessageIds}) AS kept ON kept.id = message.id
        ORDER BY message.id`,
       [threadId, budget.maxMessages, budget.maxBytes],
     );
     return result.rows.map(toThreadMessage);
+  }
+
+  async findThreadWithRecentMessages(id: string, budget: RecentMessagesBudget): Promise<ThreadWithRecentMessages | undefined> {
+    // One statement: the thread row, its chosen messages as one JSON array beside it.
+    const result = await this.#pool.query<ThreadRow & { recent_messages: MessageRow[] }>(
+      `SELECT thread.*, COALESCE(recent.messages, '[]'::json) AS recent_messages
+       FROM threads AS thread
+       LEFT JOIN LATERAL (
+         SELECT json_agg(json_build_object(
+           'role', message.role, 'text', message.text, 'current_path', message.current_path,
+           'context', message.context, 'created_at', message.created_at) ORDER BY message.id) AS messages
+         FROM thread_messages AS message JOIN (${keptMessageIds}) AS kept ON kept.id = message.id
+       ) AS recent ON true
+       WHERE thread.id = $1`,
+      [id, budget.maxMessages, budget.maxBytes],
+    );
+    const row = result.rows[0];
+    return row && { thread: toThread(row), recentMessages: row.recent_messages.map(toThreadMessage) };
+  }
+
+  async count(): Promise<number> {
+    const result = await this.#pool.query<{ count: string }>('SELECT COUNT(*) AS count FROM threads');
+    return Number(result.rows[0]?.count ?? 0);
   }
 
   async purgeThreads(updatedBefore: number): Promise<number> {

@@ -1,6 +1,6 @@
-import type { JobOutcome, JobRecord, NewJob, QueuedPrompt, TodoItem } from '../../agent/job-types';
+import type { JobOutcome, JobRecord, JobStatus, NewJob, QueuedPrompt, TodoItem } from '../../agent/job-types';
 import { applyMigrations, type DocentDatabase } from '../database';
-import { archivedWhileActiveMessage, jobColumns, toJobRecord, type JobRow } from '../job-rows';
+import { archivedWhileActiveMessage, jobColumns, toCountsByStatus, toJobRecord, type JobRow } from '../job-rows';
 import type { JobClaim, JobStorage } from '../storage';
 
 // Append-only: released steps are never edited (see applyMigrations).
@@ -280,5 +280,10 @@ export class SqliteJobs implements JobStorage {
     this.#database
       .prepare('UPDATE agent_jobs SET claimed_by = NULL, lease_until = NULL WHERE id = ? AND claimed_by = ?')
       .run(jobId, instanceId);
+  }
+
+  async countByStatus(): Promise<Partial<Record<JobStatus, number>>> {
+    const rows = this.#database.prepare('SELECT status, COUNT(*) AS count FROM agent_jobs GROUP BY status').all() as { status: JobStatus; count: number }[];
+    return toCountsByStatus(rows);
   }
 }

@@ -3,6 +3,7 @@ import { openDatabase, type DocentDatabase } from '../database';
 import type { Storage } from '../storage';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { SqliteJobs } from './sqlite-jobs';
+import { SqlitePullRequests } from './sqlite-pull-requests';
 import { SqliteRateLimits } from './sqlite-rate-limits';
 import { SqliteThreads } from './sqlite-threads';
 
@@ -16,7 +17,7 @@ export interface SqliteStorageOptions {
   clock?: () => number;
 }
 
-/** The SQLite storage, with its database (the built-in code host keeps its tables there too). */
+/** The SQLite storage, with its database (for tests and tools that inspect it). */
 export interface SqliteStorage extends Storage {
   readonly engine: 'sqlite';
   readonly database: DocentDatabase;
@@ -53,6 +54,7 @@ export function openSqliteStorage(options: SqliteStorageOptions): SqliteStorage 
     threads: new SqliteThreads(database, clock),
     rateLimits: new SqliteRateLimits(database),
     jobs,
+    pullRequests: new SqlitePullRequests(database, clock),
     // One process owns the file, so nothing else can be running the task.
     exclusively: async (_name, task) => task(),
     ping: async () => {

@@ -11,6 +11,7 @@ import {
   type Thread,
   type ThreadMessage,
   type ThreadUsage,
+  type ThreadWithRecentMessages,
 } from '../thread-types';
 
 // Append-only: released steps are never edited (see applyMigrations).
@@ -110,6 +111,16 @@ export class SqliteThreads implements ThreadStorage {
     return row && toThread(row);
   }
 
+  async findThreadWithRecentMessages(id: string, budget: RecentMessagesBudget): Promise<ThreadWithRecentMessages | undefined> {
+    // In-process, so two statements cost no round trip; one read transaction keeps them consistent.
+    return this.#database.transaction(() => {
+      const row = this.#database.prepare('SELECT * FROM threads WHERE id = ?').get(id) as ThreadRow | undefined;
+      if (!row) return undefined;
+      const messages = this.#database.prepare(recentMessagesStatement).all(id, budget.maxMessages, budget.maxBytes) as MessageRow[];
+      return { thread: toThread(row), recentMessages: messages.map(toThreadMessage) };
+    })();
+  }
+
   async addMessages(messages: readonly NewThreadMessage[]): Promise<ThreadUsage> {
     const threadId = threadOfBatch(messages);
     const now = this.#clock();
@@ -134,6 +145,10 @@ export class SqliteThreads implements ThreadStorage {
   async recentMessages(threadId: string, budget: RecentMessagesBudget): Promise<ThreadMessage[]> {
     const rows = this.#database.prepare(recentMessagesStatement).all(threadId, budget.maxMessages, budget.maxBytes) as MessageRow[];
     return rows.map(toThreadMessage);
+  }
+
+  async count(): Promise<number> {
+    return (this.#database.prepare('SELECT COUNT(*) AS count FROM threads').get() as { count: number }).count;
   }
 
   async purgeThreads(updatedBefore: number): Promise<number> {
