@@ -208,6 +208,26 @@ describe('the command line', () => {
     expect(requestLine).not.toContain('svc_dsc_demo');
   }, 30_000);
 
+  test('with DOCENT_SHUTDOWN_DRAIN_SECONDS, SIGTERM turns /ready to 503 draining while questions are still answered', async () => {
+    const process_ = run([], { PORT: '0', DOCENT_DATA_DIR: temporaryFolder(), DOCENT_SHUTDOWN_DRAIN_SECONDS: '3' });
+    await expect.poll(() => process_.output().stdout, { timeout: 30_000 }).toContain('  data: ');
+    const url = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(process_.output().stdout)![1]!;
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
+    process_.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${url}/ready`)).status, { timeout: 2_000 }).toBe(503);
+    expect(await (await fetch(`${url}/ready`)).json()).toMatchObject({ error: { code: 'draining' } });
+    const response = await postAssistant(url, v2Body('What is Docent?'));
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(await process_.exited).toBe(0);
+  }, 45_000);
+
+  test('a bad DOCENT_SHUTDOWN_DRAIN_SECONDS stops start-up with one line', async () => {
+    const process_ = run([], { PORT: '0', DOCENT_DATA_DIR: temporaryFolder(), DOCENT_SHUTDOWN_DRAIN_SECONDS: 'soon' });
+    expect(await process_.exited).toBe(1);
+    expect(process_.output().stderr.trim()).toBe('DOCENT_SHUTDOWN_DRAIN_SECONDS must be a number of seconds from 0 to 3600, not "soon"');
+  }, 30_000);
+
   test('an invalid config file stops start-up with the bad field named', async () => {
     const folder = temporaryFolder();
     writeFileSync(

@@ -42,7 +42,8 @@ export interface StartServerOptions {
   shutdownGraceMilliseconds?: number;
   /**
    * How long `close()` keeps taking requests after `/ready` turned 503 `draining`, so load
-   * balancers polling it stop sending traffic before the port closes. Default: 0.
+   * balancers polling it stop sending traffic before the port closes. Default:
+   * `DOCENT_SHUTDOWN_DRAIN_SECONDS` × 1000, else 0.
    */
   shutdownDrainMilliseconds?: number;
   /** Routes mounted after the assistant API. Default: {@link standardExtensions} (agent jobs, demo site). */
@@ -87,6 +88,16 @@ function portFrom(value: string | undefined): number | undefined {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(value)}`);
   }
   return port;
+}
+
+/** `DOCENT_SHUTDOWN_DRAIN_SECONDS` in milliseconds, if set. */
+function drainPeriodFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3_600) {
+    throw new ConfigError(`DOCENT_SHUTDOWN_DRAIN_SECONDS must be a number of seconds from 0 to 3600, not ${JSON.stringify(value)}`);
+  }
+  return Math.round(seconds * 1_000);
 }
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -194,7 +205,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = options.port ?? portFrom(environment.PORT) ?? 4173;
   const logger = options.logger ?? createJsonLogger();
   const grace = options.shutdownGraceMilliseconds ?? 10_000;
-  const drainPeriod = options.shutdownDrainMilliseconds ?? 0;
+  const drainPeriod = options.shutdownDrainMilliseconds ?? drainPeriodFrom(environment.DOCENT_SHUTDOWN_DRAIN_SECONDS) ?? 0;
   let draining = false;
   const model = options.model ?? resolveAnswerModel(environment);
   const embeddings = resolveEmbeddingsSettings(environment);
