@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError } from '../config';
+import { drainPeriodFrom, portFrom } from './server-environment';
+
+describe('PORT', () => {
+  test('unset or blank means the default; 0 to 65535 are taken as they are', () => {
+    expect(portFrom(undefined)).toBeUndefined();
+    expect(portFrom('  ')).toBeUndefined();
+    expect(portFrom('0')).toBe(0);
+    expect(portFrom('65535')).toBe(65_535);
+  });
+
+  test('anything else stops start-up with the bad value named', () => {
+    for (const value of ['-1', '65536', '80.5', 'http']) {
+      expect(() => portFrom(value)).toThrow(ConfigError);
+      expect(() => portFrom(value)).toThrow(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(value)}`);
+    }
+  });
+});
+
+describe('DOCENT_SHUTDOWN_DRAIN_SECONDS', () => {
+  test('seconds become whole milliseconds; unset or blank means none', () => {
+    expect(drainPeriodFrom(undefined)).toBeUndefined();
+    expect(drainPeriodFrom('')).toBeUndefined();
+    expect(drainPeriodFrom('2.5')).toBe(2_500);
+    expect(drainPeriodFrom('3600')).toBe(3_600_000);
+  });
+
+  test('negative, over an hour or not a number stops start-up', () => {
+    for (const value of ['-1', '3601', 'soon', 'Infinity']) expect(() => drainPeriodFrom(value)).toThrow(ConfigError);
+  });
+});
