@@ -40,7 +40,8 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
 /**
  * Detects the generator from its config file near the docs folder, nearest first within each
  * generator, in this order:
- * - VitePress: `.vitepress/config.*` in the folder or up to 2 parents (`docs/en` has it in `docs`);
+ * - VitePress: `.vitepress/config.*` (or `.vitepress/config/index.*`) in the folder or up to 2
+ *   parents (`docs/en` has it in `docs`);
  * - Docusaurus: `docusaurus.config.*` in the folder or up to 2 parents, or in a `website/`
  *   folder beside the docs (Prettier's layout: `docs/` and `website/docusaurus.config.js`);
  * - MkDocs: `mkdocs.yml` (or `.yaml`) beside the docs folder (its parent) or in it;
@@ -52,7 +53,10 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
 export async function detectGenerator(root: string, files: DocsFolderFiles): Promise<DetectedGenerator> {
   const near = (levels: number, names: (folder: string) => string[]) => folderAndParents(root, levels).flatMap(names);
 
-  const vitepress = await firstExisting(near(2, (folder) => scriptExtensions.map((extension) => path.join(folder, '.vitepress', `config.${extension}`))));
+  // `.vitepress/config.ts`, or a config folder with its entry in `.vitepress/config/index.ts` (Pinia's layout).
+  const vitepressConfigs = (folder: string) =>
+    scriptExtensions.flatMap((extension) => [path.join(folder, '.vitepress', `config.${extension}`), path.join(folder, '.vitepress', 'config', `index.${extension}`)]);
+  const vitepress = await firstExisting(near(2, vitepressConfigs));
   if (vitepress !== undefined) return { generator: 'vitepress', configFile: vitepress };
 
   const docusaurusNames = (folder: string) => scriptExtensions.map((extension) => path.join(folder, `docusaurus.config.${extension}`));

@@ -18,14 +18,22 @@ export interface VitepressConfig {
   lang?: string;
 }
 
+/** The site's folder: the one holding `.vitepress` (`.vitepress/config.ts` or `.vitepress/config/index.ts`). */
+function folderHoldingVitepress(configFile: string): string {
+  let folder = path.dirname(configFile);
+  while (path.basename(folder) !== '.vitepress' && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  return path.dirname(folder);
+}
+
 /**
- * Reads a VitePress config (`.vitepress/config.ts`) without running it: `srcDir`, `base`,
+ * Reads a VitePress config (`.vitepress/config.ts`, or the entry of a config folder,
+ * `.vitepress/config/index.ts`) without running it: `srcDir`, `base`,
  * `cleanUrls`, `rewrites` (when an object literal; a function cannot be read) and `locales`
  * keys, each only when written as a literal (see `readConfigLiterals`).
  */
 export async function readVitepressConfig(configFile: string | undefined, fallbackRoot: string): Promise<VitepressConfig> {
   if (configFile === undefined) return { sourceRoot: fallbackRoot, rewrites: [], locales: [] };
-  const siteRoot = path.dirname(path.dirname(configFile));
+  const siteRoot = folderHoldingVitepress(configFile);
   const config = readConfigLiterals(await readFile(configFile, 'utf8'));
   const sourceDirectory = stringSetting(config.setting('srcDir'));
   const result: VitepressConfig = {

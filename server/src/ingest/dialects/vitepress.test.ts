@@ -75,3 +75,17 @@ describe('VitePress dialect', () => {
     expect(served.locales[1]).toEqual({ code: 'de', pathPrefix: '/site/de' });
   });
 });
+
+describe('VitePress with its config in a folder (.vitepress/config/index.ts)', () => {
+  test('is detected, reads the entry’s settings and locales, and reads ::: containers as VitePress does', async () => {
+    const folderDocs = await ingestDocs({ docs: path.join(import.meta.dirname, '../fixtures/vitepress-config-folder') });
+    expect(folderDocs.generator).toBe('vitepress');
+    expect(folderDocs.locales).toEqual([
+      { code: 'en', pathPrefix: '' },
+      { code: 'zh', pathPrefix: '/zh' },
+    ]);
+    expect(folderDocs.pages.map((candidate) => candidate.path)).toEqual(['/', '/guide/defining', '/zh/guide/defining']);
+    const defining = pageAt(folderDocs, '/guide/defining');
+    expect(defining.sections.map((candidate) => candidate.markdown).join('\n')).not.toContain(':::');
+  });
+});
