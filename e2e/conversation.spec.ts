@@ -110,6 +110,10 @@ test('the thread id from the finish event is sent with the second message and af
   await expect.poll(() => events.map((event) => event.detail.threadId)).toEqual([threadId]);
 
   await docent.ask('How do I change its colours?');
+  // Messages re-render at most every 50 ms while the status does not wait: on a fast server the
+  // answer can be over before it is drawn, and the first answer's actions would satisfy
+  // waitForAnswer. The reload below must come after the second answer is on screen.
+  await expect(docent.answers).toHaveCount(2);
   await docent.waitForAnswer();
   const second = await docent.nthRequest(requests, 2);
   expect(second.threadId).toBe(threadId);
