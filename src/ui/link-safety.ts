@@ -2,7 +2,10 @@
 export interface SafeLink {
   /** The destination, unchanged. */
   readonly href: string;
-  /** `true` for absolute `http(s)` links, which open in a new tab with `rel="noopener noreferrer"`. */
+  /**
+   * `true` for absolute `http(s)` links. Whether a link opens in a new tab is decided by
+   * `isSameSite` (site-navigation.ts): an absolute link to the page's own site opens in place.
+   */
   readonly external: boolean;
 }
 

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,15 +20,25 @@ export interface ServerProcess {
  * @example const server = startServerProcess([], { PORT: '0', DOCENT_DATA_DIR: folder }); await server.exited;
  */
 export function startServerProcess(args: readonly string[], environment: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...args], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServerCommand(args, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+/**
+ * Spawns the real command line, `node --import tsx server/src/main.ts [args]`, from the project
+ * root as `npm start` runs it, with exactly `environment` and stdout/stderr piped.
+ *
+ * @example const child = spawnServerCommand(['migrate'], { PATH: process.env.PATH ?? '' });
+ */
+export function spawnServerCommand(args: readonly string[], environment: NodeJS.ProcessEnv): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...args], {
+    cwd: projectRoot,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-
-/** The repository root: children run `server/src/main.ts` from here, as `npm start` does. */
-const projectRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+import { spawnServerCommand } from '../../testing/server-process';
 
 /** What {@link startServerProcess} needs. */
 export interface ServerProcessOptions {
@@ -41,12 +38,8 @@ export interface ServerProcess {
  * @example const server = await startServerProcess({ environment: { DOCENT_DATABASE_URL: url } }); … await server.stop();
  */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const argv = ['--import', 'tsx', 'server/src/main.ts', ...(options.configPath ? ['--config', options.configPath] : [])];
-  const child = spawn(process.execPath, argv, {
-    cwd: projectRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...options.environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = options.configPath ? ['--config', options.configPath] : [];
+  const child = spawnServerCommand(args, { ...process.env, HOST: '127.0.0.1', PORT: '0', ...options.environment });
   const lines: string[] = [];
   const exited = once(child, 'exit').then(() => undefined);
   let announce: (url: string) => void = () => undefined;
