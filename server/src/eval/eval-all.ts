@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { locateCorpus, setName } from './corpus-location';
@@ -62,7 +62,8 @@ export async function evaluateAllSets(options: EvaluateAllOptions): Promise<Map<
     const location = await locateCorpus(file, set, {
       projectRoot,
       ...(options.corporaFolder ? { corporaFolder: options.corporaFolder } : {}),
-      archiveFolders: [setsFolder],
+      // Beside the question file first (held-out/ keeps its own archives), then sets/.
+      archiveFolders: [...new Set([dirname(file), resolve(setsFolder)])],
     });
     if (!location.found) {
       options.print(`skipped ${name}: its docs are not here; unpack them into one of: ${location.lookedIn.join(', ')}`);
