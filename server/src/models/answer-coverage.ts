@@ -235,7 +235,7 @@ function withoutModifiers(subject: QuestionSubject, statistics: TermStatistics |
 }
 
 // The parts of an identifier or a name ("ESLint": lint) count as evidence where the docs use
-// them, never as words the docs lack when the docs use the whole ("IDs": ds), and never in place
+// them, never as words the docs lack when the docs use the whole ("ESLint": es), and never in place
 // of a name the docs do not use ("DeepL": deep).
 function subjectTerms(subject: QuestionSubject, inDocs: (term: string) => boolean): string[] {
   return subject.terms.filter((term) => {

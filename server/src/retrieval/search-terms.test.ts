@@ -35,6 +35,17 @@ describe('search terms', () => {
     expect(textTerms('https://example.com/a/very/long/path/to/some/page/deep/inside')).toContain('exampl');
   });
 
+  test('the plural of an acronym is the acronym, and only "HTMLElement"-like runs are split', () => {
+    expect(textTerms('PNGs')).toEqual(['png']);
+    expect(textTerms('APIs and IDs')).toEqual(['api', 'id']);
+    expect(textTerms('SDKs')).toEqual(textTerms('SDK'));
+    expect(textTerms('HTMLElement')).toEqual(['htmlelement', 'html', 'element']);
+  });
+
+  test('what a contraction leaves behind is not a search term', () => {
+    expect(textTerms("It doesn't work and we'll see, you're right, they've gone, isn't it")).toEqual(['work', 'see', 'right', 'gon']);
+  });
+
   test('subject terms leave out the frame of a question', () => {
     expect(subjectTerms('How can I use dark mode? Please explain with an example.')).toEqual(['dark', 'mod']);
   });

@@ -13,7 +13,9 @@ const stopWords = new Set(
     'here hers him his how i if in into is it its itself just let lets me might more most must my no nor of off ' +
     'on once only or other our ours out over own please same shall she should so some such than that the their ' +
     'theirs them then there these they this those through to too under until up upon us very via was we were what ' +
-    'when where which while who whom whose why will with within would yes yet you your yours'
+    'when where which while who whom whose why will with within would yes yet you your yours ' +
+    // What is left of a contraction once its apostrophe splits it: "doesn't", "we'll", "you're".
+    'aren couldn didn doesn don hadn hasn haven isn ll mustn needn re shouldn ve wasn weren won wouldn'
   ).split(' '),
 );
 
@@ -52,6 +54,7 @@ const wordCandidates = /(?:--|@)?[A-Za-z0-9_\u00C0-\uFFFF]+(?:[.\-/][A-Za-z0-9_\
 const nonAscii = /[^\x00-\x7F]/;
 const nonWordCharacters = /[^\p{L}\p{N}\p{M}_]+/u;
 const identifierSeparators = /[.\-/@]+/;
+const acronymPlural = /^\p{Lu}{2,}s$/u;
 
 // Docs repeat a small vocabulary endlessly: remembering each word's terms makes indexing several
 // times faster. Bounded, so a stream of unique words (hashes, ids) cannot grow it without end.
@@ -77,6 +80,8 @@ export function processTerm(word: string): string[] | null {
 
 function computeTerms(word: string): string[] | null {
   if (identifierSeparators.test(word)) return compoundTerms(word);
+  // The plural of an acronym is the acronym: "APIs", "IDs", "PNGs".
+  if (acronymPlural.test(word)) return computeTerms(word.slice(0, -1));
   if (word.length > maximumTermLength) return null;
   const whole = normalizeWord(word);
   // Most words are plain lower-case words: only identifiers need splitting.
@@ -162,6 +167,7 @@ function normalizeWord(word: string): string | null {
 function identifierParts(word: string): string[] {
   return word
     .split('_')
-    .flatMap((piece) => piece.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u))
+    // "HTMLElement" is HTML + Element, but "PNGs" and "APIs" are plurals of one acronym.
+    .flatMap((piece) => piece.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}(?!s$)\p{Ll})/u))
     .filter((part) => part !== '');
 }
