@@ -184,6 +184,35 @@ describe('DocsIndex on a large corpus', () => {
     expect(large.search({ query: 'configure webhooks', limit: 3 })[0]?.id).toBe('/docs/events#configure-webhooks');
   });
 
+  test('a section using the question\'s words together outranks one whose title names the topic but scatters the words', () => {
+    const pages = [
+      {
+        path: '/docs/diagrams',
+        title: 'Diagrams',
+        groups: [],
+        markdown: '## Flowcharts\n\nYou can draw a flowchart in Markdown.\n',
+      },
+      {
+        path: '/docs/images',
+        title: 'Flowchart images',
+        groups: [],
+        markdown:
+          '## Flowchart images\n\n' +
+          'Filler that says nothing of interest to anyone reading this. '.repeat(2) +
+          'Markdown pages can show images. ' +
+          'More filler that says nothing of interest to anyone reading. '.repeat(2) +
+          'Draw them with any tool.\n',
+      },
+    ].map((page) => pageWithSections(page));
+    const fillers = Array.from({ length: 60 }, (_, index) => pageWithSections(filler(index)));
+    const query = 'How do I draw a flowchart in Markdown?';
+    const withProximity = DocsIndex.fromPages([...fillers, ...pages]).search({ query, limit: 2 });
+    const withoutProximity = DocsIndex.fromPages([...fillers, ...pages], { proximityStrength: 0 }).search({ query, limit: 2 });
+
+    expect(withoutProximity[0]?.id).toBe('/docs/images#flowchart-images');
+    expect(withProximity[0]?.id).toBe('/docs/diagrams#flowcharts');
+  });
+
   test('a question made only of common words finds the section whose heading names them', () => {
     expect(large.search({ query: 'How do I configure the widget?', limit: 3 })[0]?.id).toBe('/docs/setup#configure-the-widget');
   });

@@ -19,6 +19,7 @@ import { focusQuery } from './query-focus';
 import { textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
 import { asksForNews, isNewsPage } from './page-kind';
+import { proximityFactor } from './term-proximity';
 
 export type { SearchFilter } from './section-filter';
 
@@ -74,6 +75,12 @@ export interface DocsIndexOptions extends SplitIntoSectionsOptions {
    * this off.
    */
   newsPageWeight?: number;
+  /**
+   * How much a candidate section gains when the question's words appear close together in it
+   * (see `proximityFactor`): up to `1 + proximityStrength` times its score. Default `1`; `0`
+   * turns it off.
+   */
+  proximityStrength?: number;
 }
 
 // Where a word appears says how much it is about the section: a heading word names the topic.
@@ -127,6 +134,7 @@ export class DocsIndex {
   readonly #pointedPageBoost: number;
   readonly #expandWords: boolean;
   readonly #newsPageWeight: number;
+  readonly #proximityStrength: number;
   /** Paths of the news pages (see {@link DocsIndexOptions.newsPageWeight}). */
   readonly #newsPages = new Set<string>();
   /** Each page by the comparable forms of its path (see {@link comparablePath}). */
@@ -151,6 +159,7 @@ export class DocsIndex {
     this.#pointedPageBoost = options.pointedPageBoost ?? 10;
     this.#expandWords = options.expandWords ?? true;
     this.#newsPageWeight = Math.min(1, Math.max(0, options.newsPageWeight ?? 0.5));
+    this.#proximityStrength = Math.max(0, options.proximityStrength ?? 1);
     // The builder gives each section's distinct terms as it indexes them: the document
     // frequencies that focus queries, without tokenising everything twice.
     const builder = new SectionIndexBuilder();
@@ -281,9 +290,27 @@ export class DocsIndex {
       pool.sort((left, right) => right.score - left.score);
       if (pool.length > poolSize) pool.pop();
     }
+    this.#rescoreByProximity(pool, weights);
     const hits = rankByPage(pool, { limit });
     if (pointed && !hits.some((hit) => hit.pagePath === currentPage.path)) return withPageFirst(hits, currentPage, limit, passes);
     return hits;
+  }
+
+  /**
+   * Lifts the candidate sections in which the latest question's words appear close together (see
+   * `proximityFactor`) and sorts them again. Only the question's full-weight words count: earlier
+   * turns, "how do I use…" words and synonyms were not written together by the reader.
+   */
+  #rescoreByProximity(pool: SearchHit[], weights: ReadonlyMap<string, number>): void {
+    if (this.#proximityStrength <= 0) return;
+    const terms = new Map([...weights].filter(([, weight]) => weight >= 1));
+    const sections = this.#sections.size;
+    const informativeness = (term: string) => {
+      const frequency = this.#documentFrequency.get(term) ?? 0;
+      return Math.log(1 + (sections - frequency + 0.5) / (frequency + 0.5));
+    };
+    for (const hit of pool) hit.score *= proximityFactor(`${hit.heading}\n${hit.markdown}`, { terms, informativeness }, { strength: this.#proximityStrength });
+    pool.sort((left, right) => right.score - left.score);
   }
 
   /**
