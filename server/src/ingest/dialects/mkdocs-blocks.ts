@@ -3,9 +3,15 @@ const fenceOpener = /^ {0,3}(`{3,}|~{3,})/;
 const admonitionHeader = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+[^"\s]+)*(?:[ \t]+"(.*)")?[ \t]*$/;
 // `=== "Tab"`, `===! "Tab"`, `===+ "Tab"` (pymdownx.tabbed)
 const tabHeader = /^===[!+]?[ \t]+"(.*)"[ \t]*$/;
+// `/// note | Title`, `//// tab | Linux, macOS`, `/// details` (pymdownx.blocks)
+const blockHeader = /^ {0,3}(\/{3,}) *([\w-]+) *(?:\| *(.*?) *)?$/;
+// `::: package.module.Name`, `## ::: package.Name` (mkdocstrings)
+const autodocLine = /^(?:#{1,6} *)?::: +[A-Za-z_][\w.:-]* *$/;
+// pymdownx.blocks' arguments that name an element rather than title the block (`/// html | div`)
+const untitledBlocks = new Set(['html']);
 
 /**
- * Rewrites MkDocs Material's indented block constructs (Python-Markdown extensions) into
+ * Rewrites MkDocs Material's block constructs (Python-Markdown extensions) into
  * remark-directive containers, so the page parses once with its link definitions shared:
  *
  * ```text
@@ -14,14 +20,22 @@ const tabHeader = /^===[!+]?[ \t]+"(.*)"[ \t]*$/;
  *                            :::
  * ```
  *
- * The source is segmented by lines: a header line (`!!!`/`???`/`???+` admonitions, `===` tabs)
- * opens a block that holds the following blank or 4-space-indented lines; the block's content is
- * dedented and segmented again (blocks nest), and an outer block gets a longer fence than the
- * blocks inside it. Lines inside fenced code are never taken for headers. The content itself is
- * then parsed by remark like any Markdown.
+ * The source is segmented by lines, outside fenced code only:
+ * - a header line (`!!!`/`???`/`???+` admonitions, `===` tabs) opens a block that holds the
+ *   following blank or 4-space-indented lines, dedented;
+ * - a pymdownx.blocks header (`/// note | Title`, `//// tab | Linux`, `/// details | More`,
+ *   `/// html | div`, `/// caption`) opens a block that runs to the next line of exactly as many
+ *   slashes (outer blocks use more), or to the end; the YAML options indented under the header
+ *   (`    type: warning`, `    open: true`) are dropped. The argument after `|` is the title, except
+ *   for `html`, whose argument is a tag name;
+ * - a mkdocstrings line (`::: typer.Typer`) and its indented options are dropped: the API
+ *   reference they generate is not in the docs folder.
+ *
+ * A block's content is segmented again (blocks nest), and an outer block gets a longer fence than
+ * the blocks inside it. The content itself is then parsed by remark like any Markdown.
  */
 export function mkdocsBlocksToDirectives(source: string): string {
-  if (!/^[ \t]*(?:!!!|\?\?\?|===)/m.test(source)) return source;
+  if (!/^(?:[ \t]*(?:!!!|\?\?\?|===)| {0,3}\/{3}|(?:#{1,6} *)?::: )/m.test(source)) return source;
   return convert(source.split('\n')).lines.join('\n');
 }
 
@@ -39,8 +53,28 @@ function convert(lines: readonly string[]): { lines: string[]; fence: number } {
       output.push(line);
       continue;
     }
-    const admonition = fence === undefined ? admonitionHeader.exec(line) : null;
-    const tab = fence === undefined && admonition === null ? tabHeader.exec(line) : null;
+    if (fence !== undefined) {
+      output.push(line);
+      continue;
+    }
+    if (autodocLine.test(line)) {
+      index = endOfOptions(lines, index + 1) - 1;
+      continue;
+    }
+    const block = blockHeader.exec(line);
+    if (block !== null) {
+      const slashes = (block[1] as string).length;
+      const optionsEnd = endOfOptions(lines, index + 1);
+      const end = closingLine(lines, optionsEnd, slashes);
+      const name = (block[2] as string).toLowerCase();
+      const title = untitledBlocks.has(name) ? undefined : block[3];
+      const inner = convert(lines.slice(optionsEnd, end));
+      deepest = Math.max(deepest, pushContainer(output, name, title, inner));
+      index = end;
+      continue;
+    }
+    const admonition = admonitionHeader.exec(line);
+    const tab = admonition === null ? tabHeader.exec(line) : null;
     if (admonition === null && tab === null) {
       output.push(line);
       continue;
@@ -49,15 +83,48 @@ function convert(lines: readonly string[]): { lines: string[]; fence: number } {
     while (end < lines.length && (isBlank(lines[end] as string) || indentOf(lines[end] as string) >= 4)) end++;
     while (end > index + 1 && isBlank(lines[end - 1] as string)) end--;
     const inner = convert(lines.slice(index + 1, end).map(dedent));
-    const colons = ':'.repeat(Math.max(3, inner.fence + 1));
-    deepest = Math.max(deepest, colons.length);
     const name = admonition !== null ? (admonition[2] as string).toLowerCase() : 'tab';
     const title = admonition !== null ? admonition[3] : tab?.[1];
-    const label = title === undefined || title.trim() === '' ? '' : `[${title.replace(/([[\]\\])/g, '\\$1')}]`;
-    output.push('', `${colons}${name}${label}`, ...inner.lines, colons, '');
+    deepest = Math.max(deepest, pushContainer(output, name, title, inner));
     index = end - 1;
   }
   return { lines: output, fence: deepest };
+}
+
+/** Writes a converted block as a container directive; returns the length of its fence. */
+function pushContainer(output: string[], name: string, title: string | undefined, inner: { lines: string[]; fence: number }): number {
+  const colons = ':'.repeat(Math.max(3, inner.fence + 1));
+  const directiveName = /^[A-Za-z][\w-]*$/.test(name) ? name : 'block';
+  const label = title === undefined || title.trim() === '' ? '' : `[${title.replace(/([[\]\\])/g, '\\$1')}]`;
+  output.push('', `${colons}${directiveName}${label}`, ...inner.lines, colons, '');
+  return colons.length;
+}
+
+/** The index after the non-blank lines indented by 4 or more from `start` on (a header's YAML options). */
+function endOfOptions(lines: readonly string[], start: number): number {
+  let end = start;
+  while (end < lines.length && !isBlank(lines[end] as string) && indentOf(lines[end] as string) >= 4) end++;
+  return end;
+}
+
+/**
+ * The index of the line that closes a pymdownx block of `slashes` slashes (a line of exactly that
+ * many, outside fenced code), or `lines.length` when none does.
+ */
+function closingLine(lines: readonly string[], start: number, slashes: number): number {
+  let fence: string | undefined;
+  for (let index = start; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const fenceMatch = fenceOpener.exec(line);
+    if (fenceMatch?.[1] !== undefined) {
+      const marker = fenceMatch[1];
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      continue;
+    }
+    if (fence === undefined && /^ {0,3}\/{3,} *$/.test(line) && line.trim().length === slashes) return index;
+  }
+  return lines.length;
 }
 
 function isBlank(line: string): boolean {

@@ -17,6 +17,8 @@ export interface MkdocsConfig {
   unicodeSlugs: boolean;
   /** `pymdownx.snippets` `base_path` entries, absolute. */
   snippetBasePaths: string[];
+  /** `pymdownx.snippets` `restrict_base_path` (default `true`): snippets only from inside their base path. */
+  snippetsRestricted: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface MkdocsConfig {
  */
 export async function readMkdocsConfig(configFile: string | undefined, docsRoot: string): Promise<MkdocsConfig> {
   const configFolder = configFile === undefined ? path.dirname(docsRoot) : path.dirname(configFile);
-  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder] };
+  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true };
   if (configFile === undefined) return defaults;
   const document = parseDocument(await readFile(configFile, 'utf8'), { logLevel: 'silent' });
   const data = (document.toJS({ maxAliasCount: 1000 }) ?? {}) as Record<string, unknown>;
@@ -49,6 +51,7 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
   const basePath = snippets?.base_path;
   const bases = (Array.isArray(basePath) ? basePath : typeof basePath === 'string' ? [basePath] : []).filter((entry): entry is string => typeof entry === 'string');
   if (bases.length > 0) config.snippetBasePaths = bases.map((base) => path.resolve(configFolder, base));
+  if (snippets?.restrict_base_path === false) config.snippetsRestricted = false;
   return config;
 }
 

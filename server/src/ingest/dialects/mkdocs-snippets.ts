@@ -1,9 +1,21 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readFileInside } from './mkdocs-paths';
 
 const singleLine = /^(\s*)(;?)-{1,}8<-{1,}[ \t]+(["'])(.+?)\3\s*$/;
 const blockMarker = /^(\s*)-{1,}8<-{1,}\s*$/;
 const maximumDepth = 6;
+
+/** Where `--8<--` snippets are looked up. */
+export interface SnippetFolders {
+  /** Folders a snippet path starts from, in order. */
+  basePaths: readonly string[];
+  /**
+   * With `restrict_base_path: false`: the folder snippets may come from wherever they resolve
+   * (the repository, see `repositoryRoot`). Without it, each is read only from inside the base
+   * path it was found from.
+   */
+  unrestrictedWithin?: string;
+}
 
 /**
  * Resolves pymdownx.snippets' `--8<--` includes, as text before parsing (the extension is a
@@ -13,10 +25,13 @@ const maximumDepth = 6;
  * - `path:3:5` keeps lines 3 to 5, `path:name` the section between `--8<-- [start:name]` and
  *   `--8<-- [end:name]`;
  * - `;--8<-- "path"` is an escaped marker, shown as written without the `;`.
- * Paths are looked up in `basePaths` in order (the config's `base_path`, else the folder of
- * `mkdocs.yml`, then the docs folder); URLs and missing files are left out.
+ * Paths are looked up in `folders.basePaths` in order (the config's `base_path`, else the folder
+ * of `mkdocs.yml`, then the docs folder), and a file is only read from inside the base path it
+ * was found from (`restrict_base_path`, on by default: no `../../etc/passwd`), or with
+ * `restrict_base_path: false` from inside `folders.unrestrictedWithin`; URLs, missing files and
+ * files outside are left out.
  */
-export async function resolveSnippets(source: string, basePaths: readonly string[], dependencies: string[], depth = 0): Promise<string> {
+export async function resolveSnippets(source: string, folders: SnippetFolders, dependencies: string[], depth = 0): Promise<string> {
   if (depth > maximumDepth || !source.includes('8<-')) return source;
   const lines = source.split('\n');
   const output: string[] = [];
@@ -26,7 +41,7 @@ export async function resolveSnippets(source: string, basePaths: readonly string
     if (single !== null) {
       const [, indent = '', escaped, , target = ''] = single;
       if (escaped === ';') output.push(line.replace(';', ''));
-      else output.push(...indentLines(await snippet(target, basePaths, dependencies, depth), indent));
+      else output.push(...indentLines(await snippet(target, folders, dependencies, depth), indent));
       continue;
     }
     const block = blockMarker.exec(line);
@@ -36,7 +51,7 @@ export async function resolveSnippets(source: string, basePaths: readonly string
         for (const entry of lines.slice(index + 1, end)) {
           const target = entry.trim();
           if (target === '' || target.startsWith(';')) continue;
-          output.push(...indentLines(await snippet(target, basePaths, dependencies, depth), block[1] ?? ''));
+          output.push(...indentLines(await snippet(target, folders, dependencies, depth), block[1] ?? ''));
         }
         index = end;
         continue;
@@ -52,20 +67,15 @@ function indentLines(content: string | undefined, indent: string): string[] {
   return content.split('\n').map((line) => (line === '' ? line : indent + line));
 }
 
-async function snippet(target: string, basePaths: readonly string[], dependencies: string[], depth: number): Promise<string | undefined> {
+async function snippet(target: string, folders: SnippetFolders, dependencies: string[], depth: number): Promise<string | undefined> {
   if (/^[a-z]+:\/\//i.test(target)) return undefined;
   const parts = /^(.*?)(?::(-?\d*)(?::(-?\d*))?|:([\w-]+))?$/.exec(target);
   const file = parts?.[1] ?? target;
-  for (const base of basePaths) {
+  for (const base of folders.basePaths) {
     const candidate = path.resolve(base, file);
-    let content: string;
-    try {
-      content = await readFile(candidate, 'utf8');
-    } catch {
-      continue;
-    }
+    const content = await readFileInside(folders.unrestrictedWithin ?? base, candidate);
+    if (content === undefined) continue;
     dependencies.push(candidate);
-    content = content.replace(/\r\n?/g, '\n').replace(/\n$/, '');
     let lines = content.split('\n');
     if (parts?.[2] !== undefined) {
       const start = parts[2] === '' ? 1 : Math.max(1, Number(parts[2]));
@@ -78,7 +88,7 @@ async function snippet(target: string, basePaths: readonly string[], dependencie
       if (first !== -1) lines = lines.slice(first + 1, last === -1 ? undefined : last);
     }
     lines = lines.filter((line) => !/-{1,}8<-{1,}\s+\[(?:start|end):[\w-]+\]/.test(line));
-    return resolveSnippets(lines.join('\n'), basePaths, dependencies, depth + 1);
+    return resolveSnippets(lines.join('\n'), folders, dependencies, depth + 1);
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Heading } from 'mdast';
 import { pythonMarkdownAnchors } from '../anchors';
 import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
@@ -8,17 +9,25 @@ import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
+import { resolveCodeIncludes } from './mkdocs-code-includes';
+import type { CodeIncludeFolders } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
+import { repositoryRoot } from './mkdocs-paths';
 import { resolveSnippets } from './mkdocs-snippets';
+import type { SnippetFolders } from './mkdocs-snippets';
+import { cleanTerminalMarkup } from './mkdocs-terminal';
 
 const attributeList = /\s*\{:?\s*([^{}]*)\}\s*$/;
 
 /**
  * MkDocs (with Material's Python-Markdown extensions).
- * - Parsing: `--8<--` snippets resolved first (as text, like pymdownx.snippets), `!!!`/`???`/
- *   `???+` admonitions and `===` content tabs read as blocks (see `mkdocsBlocksToDirectives`) and
- *   flattened: an admonition's explicit title and each tab's label as a bold lead line; `[TOC]`,
- *   HTML comments (`<!-- md:version -->`) and `<script>`/`<style>` dropped.
+ * - Parsing: FastAPI-family code includes (`{* docs_src/x.py hl[3] *}`, see `resolveCodeIncludes`)
+ *   and `--8<--` snippets resolved first (as text, like their preprocessors), `!!!`/`???`/`???+`
+ *   admonitions, `===` content tabs and pymdownx.blocks (`/// note | Title`, `//// tab | Linux`)
+ *   read as blocks (see `mkdocsBlocksToDirectives`) and flattened: an admonition's explicit title
+ *   and each tab's label as a bold lead line; mkdocstrings lines (`::: typer.Typer`), `[TOC]`,
+ *   HTML comments (`<!-- md:version -->`) and `<script>`/`<style>` dropped; terminal output
+ *   coloured with HTML tags read as its text (see `cleanTerminalMarkup`).
  * - Anchors: attr_list ids (`## Title { #id }`) reserved first, then Python-Markdown's toc
  *   slugify (ASCII only unless the config's toc slugify keeps Unicode) with `_1`, `_2` for
  *   repeats; emoji/icon shortcodes (`:material-check:`) are not part of the text.
@@ -31,26 +40,33 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
   const prefix = normalizePrefix(options.pathPrefix ?? config.sitePath);
   const directoryUrls = options.settings.cleanUrls ?? config.directoryUrls;
   const locales = siteLocales(options.settings.defaultLocale ?? config.language, localeFolders(options.files), prefix);
-  const basePaths = [...config.snippetBasePaths, options.root];
+  const repository = repositoryRoot(config.configFolder);
+  const snippetFolders: SnippetFolders = {
+    basePaths: [...config.snippetBasePaths, options.root],
+    ...(config.snippetsRestricted ? {} : { unrestrictedWithin: repository }),
+  };
+  const codeIncludes: CodeIncludeFolders = { bases: [...new Set([config.configFolder, options.root, path.dirname(options.root)])], root: repository };
   const foldersWithIndex = new Set(options.files.filter((file) => /(^|\/)index\.md$/i.test(file)).map((file) => file.replace(/[^/]*$/, '')));
   const assignAnchors = pythonMarkdownAnchors({ unicode: config.unicodeSlugs });
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:1:${config.unicodeSlugs}:${basePaths.join('|')}`,
+    fingerprint: `mkdocs:2:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${codeIncludes.bases.join('|')}:${repository}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
     isPage: (file) => !file.relativeFile.endsWith('.mdx') && !(/(^|\/)readme\.md$/i.test(file.relativeFile) && foldersWithIndex.has(file.relativeFile.replace(/[^/]*$/, ''))),
     async parse(source) {
       const dependencies: string[] = [];
-      const text = mkdocsBlocksToDirectives(await resolveSnippets(source, basePaths, dependencies));
+      const withCode = await resolveCodeIncludes(source, codeIncludes, dependencies);
+      const text = mkdocsBlocksToDirectives(await resolveSnippets(withCode, snippetFolders, dependencies));
       const tree = parseMarkdown(text, { directives: true });
       restoreInlineDirectives(tree, text);
       flattenContainers(tree, { title: (name, label) => label });
       dropMarkerParagraphs(tree, text, ['[TOC]']);
       dropNonContentHtml(tree);
       rewriteTree(tree, (node) => {
+        if (node.type === 'code') cleanTerminalMarkup(node);
         if (node.type === 'heading') {
           const attributes = takeTrailingAttributes(node, attributeList);
           const id = attributes === undefined ? undefined : /(?:^|\s)#([^\s#.]+)/.exec(attributes)?.[1];
