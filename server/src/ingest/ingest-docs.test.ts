@@ -30,6 +30,7 @@ describe('ingestDocs on plain GFM', () => {
       ['/docs/api/', 'en'],
       ['/docs/fr/guide/intro', 'fr'],
       ['/docs/guide/intro', 'en'],
+      ['/docs/guide/links', 'en'],
     ]);
     expect(docs.locales).toEqual([
       { code: 'en', pathPrefix: '/docs' },
@@ -37,7 +38,7 @@ describe('ingestDocs on plain GFM', () => {
     ]);
   });
 
-  test('sections: intro without anchor, GitHub anchors (braces are text on GitHub), whole code blocks, comments dropped, definitions kept', async () => {
+  test('sections: intro without anchor, GitHub anchors (braces are text on GitHub), whole code blocks, comments dropped, definitions kept (as page URLs)', async () => {
     const docs = await ingestDocs({ docs: gfmFixture, siteUrl: 'https://docs.example.com/' });
     const page = docs.pages.find((candidate) => candidate.path === '/docs/guide/intro');
     expect(page?.sections.map((section) => [section.anchor, section.heading, section.url])).toEqual([
@@ -46,7 +47,7 @@ describe('ingestDocs on plain GFM', () => {
       ['set-up', 'Set up', 'https://docs.example.com/docs/guide/intro#set-up'],
       ['déjà-vu--ça-marche', 'Déjà vu — ça marche', 'https://docs.example.com/docs/guide/intro#déjà-vu--ça-marche'],
     ]);
-    expect(page?.sections[3]?.markdown).toBe('```md\n# not a heading\n```\n\nSee [the API][api].\n\n[api]: ../api/README.md');
+    expect(page?.sections[3]?.markdown).toBe('```md\n# not a heading\n```\n\nSee [the API][api].\n\n[api]: /docs/api/');
     expect(page?.sections[0]).toMatchObject({ version: '2', groups: ['beta'], language: 'en' });
   });
 

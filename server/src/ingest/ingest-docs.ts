@@ -11,6 +11,7 @@ import type { DocsGenerator, IngestedDocs, IngestedPage } from './ingested-docs'
 import { DocsFolderError, listDocsFiles, titleFromFileName } from './page-files';
 import { splitPage } from './page-sections';
 import { sanitizeMarkup } from './safe-markup';
+import { linkPagesToEachOther, type LinkSpan } from './source-links';
 
 export { DocsFolderError } from './page-files';
 
@@ -71,7 +72,10 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
     if (options.sitemap !== undefined) builtSite.sitemap = options.sitemap;
     if (options.pathPrefix !== undefined) builtSite.pathPrefix = options.pathPrefix;
     if (options.siteUrl !== undefined) builtSite.siteUrl = options.siteUrl;
-    return ingestBuiltSite(builtSite);
+    const builtDocs = await ingestBuiltSite(builtSite);
+    // A built page's relative links (`../setup/`, `#anchor`) are read from its own URL.
+    linkPagesToEachOther(builtDocs.pages, { generator: 'html', root });
+    return builtDocs;
   }
   const settings: DialectSettings = {};
   if (options.cleanUrls !== undefined) settings.cleanUrls = options.cleanUrls;
@@ -87,8 +91,12 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
 
   const pageFiles = files.markdown.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
-  const pages = await Promise.all(pageFiles.map(async (file) => readPage(file, dialect, cache, siteUrl)));
+  const recorded = { includedFiles: new Map<string, string[]>(), spans: new Map<DocSection, LinkSpan[]>() };
+  const pages = await Promise.all(pageFiles.map(async (file) => readPage(file, dialect, cache, siteUrl, recorded)));
   await cache?.save();
+  // Links to other pages' source files become those pages' URLs, now that every URL is known.
+  const site = { generator: dialect.generator, root, sitePrefix: dialect.locales[0]?.pathPrefix ?? '' };
+  linkPagesToEachOther(pages, detected.configFile === undefined ? site : { ...site, siteFolder: path.dirname(detected.configFile) }, recorded);
 
   const byPath = new Map<string, IngestedPage>();
   // Two files can claim one URL (`guide.md` and `guide/index.md` under clean URLs); the first in
@@ -98,12 +106,13 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   return { generator: dialect.generator, pages: sorted, locales: dialect.locales, defaultLocale: dialect.defaultLocale };
 }
 
-async function readPage(file: PageFile, dialect: Dialect, cache: IngestCache | undefined, siteUrl: string): Promise<IngestedPage> {
+async function readPage(file: PageFile, dialect: Dialect, cache: IngestCache | undefined, siteUrl: string, recorded: { includedFiles: Map<string, string[]>; spans: Map<DocSection, LinkSpan[]> }): Promise<IngestedPage> {
   const source = (await readFile(file.sourceFile, 'utf8')).replace(/^\uFEFF/, '');
   refuseScriptFrontMatter(source, file.sourceFile);
   const cached = await cache?.get(file.relativeFile, source);
   const parsed = cached ?? (await parsePage(source, file, dialect));
   if (cached === undefined) await cache?.set(file.relativeFile, source, parsed);
+  recorded.includedFiles.set(file.sourceFile, parsed.dependencies);
 
   const fields = pageFields(parsed.frontMatter, file.sourceFile);
   const pagePath = dialect.pagePath(file, parsed.frontMatter);
@@ -124,6 +133,7 @@ async function readPage(file: PageFile, dialect: Dialect, cache: IngestCache | u
     };
     if (draft.anchor !== undefined) section.anchor = draft.anchor;
     if (fields.version !== undefined) section.version = fields.version;
+    recorded.spans.set(section, draft.links ?? []);
     return section;
   });
   const page: IngestedPage = { path: pagePath, sourceFile: file.sourceFile, title, language, groups: fields.groups, sections };

@@ -2,6 +2,7 @@ import type { Definition, Heading, Nodes, Root, RootContent } from 'mdast';
 import type { HeadingForAnchor } from './anchors';
 import { customIdOf, isUnchanged } from './mdast-edits';
 import { stringifyMarkdown } from './markdown-parser';
+import { LinkedMarkdown, type LinkSpan } from './source-links';
 
 /** A section of a page before it knows its page's URL: what a cached parse keeps. */
 export interface SectionDraft {
@@ -13,6 +14,8 @@ export interface SectionDraft {
   anchor?: string;
   /** The section body as plain GFM, without its heading line. */
   markdown: string;
+  /** Where the body's links are written, so they can become page URLs without parsing it again; absent when it has none. */
+  links?: LinkSpan[];
 }
 
 /** How a dialect names headings. */
@@ -57,8 +60,8 @@ export function splitPage(tree: Root, text: string, rules: HeadingRules): SplitP
   let current: { draft: SectionDraft; blocks: RootContent[] } = { draft: { headingTrail: [], markdown: '' }, blocks: [] };
 
   const finish = () => {
-    const markdown = serializeBlocks(current.blocks, text, definitions);
-    if (markdown !== '') sections.push({ ...current.draft, markdown });
+    const { markdown, links } = serializeBlocks(current.blocks, text, definitions);
+    if (markdown !== '') sections.push(links.length === 0 ? { ...current.draft, markdown } : { ...current.draft, markdown, links });
   };
 
   for (const node of tree.children) {
@@ -93,35 +96,36 @@ function headingForAnchor(heading: Heading, rules: HeadingRules): HeadingForAnch
   return customId === undefined ? { text: rules.headingText(heading) } : { text: rules.headingText(heading), customId };
 }
 
-function serializeBlocks(blocks: readonly RootContent[], text: string, definitions: ReadonlyMap<string, Definition>): string {
-  if (blocks.length === 0) return '';
-  const parts: string[] = [];
+function serializeBlocks(blocks: readonly RootContent[], text: string, definitions: ReadonlyMap<string, Definition>): { markdown: string; links: LinkSpan[] } {
+  if (blocks.length === 0) return { markdown: '', links: [] };
+  const parts = new LinkedMarkdown();
   const used = new Set<string>();
   let pending: RootContent[] = [];
   const flush = () => {
-    if (pending.length > 0) parts.push(stringifyMarkdown(pending));
+    if (pending.length > 0) parts.addSerialized(stringifyMarkdown(pending));
     pending = [];
   };
   for (const block of blocks) {
     collectReferences(block, used);
     if (isUnchanged(block)) {
       flush();
-      parts.push(text.slice(block.position?.start.offset, block.position?.end.offset));
+      parts.addSource(text, block.position?.start.offset ?? 0, block.position?.end.offset ?? 0, [block]);
     } else {
       pending.push(block);
     }
   }
   flush();
-  const needed = [...used].flatMap((identifier) => {
+  const needed = new LinkedMarkdown();
+  for (const identifier of used) {
     const definition = definitions.get(identifier);
-    if (definition === undefined) return [];
-    return [definition.position === undefined ? stringifyMarkdown([definition]) : text.slice(definition.position.start.offset, definition.position.end.offset).trim()];
-  });
-  if (needed.length > 0) parts.push(needed.join('\n'));
-  return parts
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .join('\n\n');
+    if (definition?.position?.start.offset === undefined || definition.position.end.offset === undefined) {
+      if (definition !== undefined) needed.addSerialized(stringifyMarkdown([definition]));
+    } else {
+      needed.addSource(text, definition.position.start.offset, definition.position.end.offset, [definition]);
+    }
+  }
+  parts.addPart(needed.join('\n'));
+  return parts.join('\n\n');
 }
 
 function collectReferences(node: Nodes, into: Set<string>): void {

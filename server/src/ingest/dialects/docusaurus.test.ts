@@ -27,6 +27,7 @@ describe('Docusaurus dialect', () => {
       '/guide/guides/setup',
       '/guide/intro',
       '/guide/reference/commands',
+      '/guide/reference/links',
     ]);
   });
 

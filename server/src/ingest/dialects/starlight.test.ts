@@ -30,6 +30,7 @@ describe('Starlight dialect', () => {
       ['/guides/getting-started/', 'en'],
       ['/guides/my-page/', 'en'],
       ['/reference/config-options/', 'en'],
+      ['/reference/links/', 'en'],
     ]);
   });
 

@@ -31,6 +31,7 @@ describe('VitePress dialect', () => {
     expect(docs.pages.map((candidate) => [candidate.path, candidate.language])).toEqual([
       ['/', 'en'],
       ['/de/guide/setup', 'de'],
+      ['/guide/links', 'en'],
       ['/guide/setup', 'en'],
       ['/snippets/shared', 'en'],
     ]);

@@ -4,10 +4,12 @@ import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ElementContent, Root } from 'hast';
+import type { Nodes as MdastNodes } from 'mdast';
 import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { IngestedDocs } from '../ingested-docs';
+import { parseMarkdown } from '../markdown-parser';
 
 // Helpers of the generator-build checks: a fixture site is built by its generator itself, and what
 // Docent ingests from its sources is compared with the HTML the generator really writes.
@@ -180,4 +182,58 @@ function realIds(built: BuiltPage, heading: string): string {
 /** The ids of every section of every page (`/guide/install#configuration`), to look expected ones up. */
 export function sectionIds(docs: IngestedDocs): Set<string> {
   return new Set(docs.pages.flatMap((page) => page.sections.map((section) => section.id)));
+}
+
+/** How the links between pages in ingested sections compare with the built site's own links. */
+export interface LinkComparison {
+  /** How many links to a page of the site (a path, after ingestion) were checked. */
+  linksChecked: number;
+  /** Links to no built page, or to a page the built page's content does not link to: `page: url (…)`. */
+  wrongLinks: string[];
+  /** Links between pages left relative (`./x.md`, `../x/`): they would not work in an answer shown on another page. */
+  relativeLinks: string[];
+}
+
+/**
+ * Checks each link of the ingested sections against the built site: a link to a page of the site
+ * must be a site path to a built page that the built page's own content links to (the generator
+ * made the same link), and no link may stay relative.
+ */
+export async function compareLinksWithBuiltSite(docs: IngestedDocs, builtRoot: string, theme: BuiltTheme): Promise<LinkComparison> {
+  const comparison: LinkComparison = { linksChecked: 0, wrongLinks: [], relativeLinks: [] };
+  for (const page of docs.pages) {
+    const file = builtPageFile(builtRoot, page.path);
+    if (file === undefined) continue;
+    const tree = fromHtml(await readFile(file, 'utf8'));
+    const builtTargets = new Set<string>();
+    for (const content of selectAll(theme.content, tree)) {
+      for (const anchor of selectAll('a[href]', content)) {
+        const target = new URL(String(anchor.properties.href), `http://site.invalid${encodeURI(page.path)}`);
+        const targetFile = target.origin === 'http://site.invalid' ? builtPageFile(builtRoot, target.pathname) : undefined;
+        if (targetFile !== undefined) builtTargets.add(targetFile);
+      }
+    }
+    for (const url of page.sections.flatMap((section) => sectionLinks(section.markdown))) {
+      if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue;
+      if (!url.startsWith('/')) {
+        comparison.relativeLinks.push(`${page.path}: ${url}`);
+        continue;
+      }
+      comparison.linksChecked += 1;
+      const targetFile = builtPageFile(builtRoot, url.replace(/[?#].*$/, ''));
+      if (targetFile === undefined) comparison.wrongLinks.push(`${page.path}: ${url} (no page of the built site)`);
+      else if (!builtTargets.has(targetFile)) comparison.wrongLinks.push(`${page.path}: ${url} (the built page links to no such page)`);
+    }
+  }
+  return comparison;
+}
+
+function sectionLinks(markdown: string): string[] {
+  const urls: string[] = [];
+  const visit = (node: MdastNodes) => {
+    if (node.type === 'link' || node.type === 'definition') urls.push(node.url);
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(parseMarkdown(markdown));
+  return urls;
 }

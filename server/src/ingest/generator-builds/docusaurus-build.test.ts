@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
-import { compareWithBuiltSite, copyFixtureSite, projectRoot, runGenerator, sectionIds, type SiteComparison } from './built-site-checks';
+import { compareLinksWithBuiltSite, compareWithBuiltSite, copyFixtureSite, projectRoot, runGenerator, sectionIds, type LinkComparison, type SiteComparison } from './built-site-checks';
 
 // The fixture site is built by Docusaurus itself, and what Docent ingests from its sources is
 // checked against what the generator really makes: the page URLs and titles in its own docs
@@ -18,6 +18,7 @@ const theme = { content: '.theme-doc-markdown' };
 let site: string;
 let docs: IngestedDocs;
 let comparison: SiteComparison;
+let links: LinkComparison;
 /** What Docusaurus says of each doc: its URL and its title. */
 let docusaurusDocs: Array<{ permalink: string; title: string }>;
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
   });
   docs = await ingestDocs({ docs: path.join(site, 'docs') });
   comparison = await compareWithBuiltSite(docs, path.join(site, 'build'), theme);
+  links = await compareLinksWithBuiltSite(docs, path.join(site, 'build'), theme);
   const metadataFolder = path.join(site, '.docusaurus/docusaurus-plugin-content-docs/default');
   const metadataFiles = (await readdir(metadataFolder)).filter((name) => name.startsWith('site-docs-'));
   docusaurusDocs = await Promise.all(metadataFiles.map(async (name) => JSON.parse(await readFile(path.join(metadataFolder, name), 'utf8')) as { permalink: string; title: string }));
@@ -54,6 +56,12 @@ describe('Docusaurus sources against the site Docusaurus builds from them', () =
 
   test('each page has the language of the built page', () => {
     for (const page of docs.pages) expect(page.language, page.path).toBe(comparison.builtPages.get(page.path)?.language);
+  });
+
+  test('every link between pages in a section is the built page\'s own link, as a site path', () => {
+    expect(links.linksChecked).toBeGreaterThanOrEqual(5);
+    expect(links.wrongLinks).toEqual([]);
+    expect(links.relativeLinks).toEqual([]);
   });
 
   test('every anchor a section links to is an id on the built page', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
-import { compareWithBuiltSite, copyFixtureSite, projectRoot, runGenerator, sectionIds, type SiteComparison } from './built-site-checks';
+import { compareLinksWithBuiltSite, compareWithBuiltSite, copyFixtureSite, projectRoot, runGenerator, sectionIds, type LinkComparison, type SiteComparison } from './built-site-checks';
 
 // The fixture site is built by Astro and Starlight themselves, and what Docent ingests from its
 // sources is checked against the HTML the generator really writes: every page Docent links to
@@ -17,12 +17,14 @@ const theme = { content: '.sl-markdown-content', chrome: '.sl-anchor-link' };
 let site: string;
 let docs: IngestedDocs;
 let comparison: SiteComparison;
+let links: LinkComparison;
 
 beforeAll(async () => {
   site = await copyFixtureSite(fixture, 'starlight');
   await runGenerator(path.join(projectRoot, 'node_modules/astro/astro.js'), ['build', '--root', site, '--silent'], { cwd: site, timeout: 150_000 });
   docs = await ingestDocs({ docs: path.join(site, 'src/content/docs') });
   comparison = await compareWithBuiltSite(docs, path.join(site, 'dist'), theme);
+  links = await compareLinksWithBuiltSite(docs, path.join(site, 'dist'), theme);
 }, 180_000);
 
 afterAll(async () => {
@@ -37,6 +39,12 @@ describe('Starlight sources against the site Starlight builds from them', () => 
   test('every ingested page is a page of the built site', () => {
     expect(docs.pages.map((page) => page.path)).toEqual(['/', '/fr/', '/fr/guides/install/', '/guides/install/', '/guides/upgrading-harbor/', '/reference/command-line/']);
     expect(comparison.missingPages).toEqual([]);
+  });
+
+  test('every link between pages in a section is the built page\'s own link, as a site path', () => {
+    expect(links.linksChecked).toBeGreaterThanOrEqual(2);
+    expect(links.wrongLinks).toEqual([]);
+    expect(links.relativeLinks).toEqual([]);
   });
 
   test('every anchor a section links to is an id on the built page', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
-import { compareWithBuiltSite, copyFixtureSite, projectRoot, runGenerator, sectionIds, type SiteComparison } from './built-site-checks';
+import { compareLinksWithBuiltSite, compareWithBuiltSite, copyFixtureSite, projectRoot, runGenerator, sectionIds, type LinkComparison, type SiteComparison } from './built-site-checks';
 
 // The fixture site is built by VitePress itself, and what Docent ingests from its sources is
 // checked against the HTML the generator really writes: every page Docent links to exists, and
@@ -16,12 +16,14 @@ const theme = { content: '.vp-doc' };
 let site: string;
 let docs: IngestedDocs;
 let comparison: SiteComparison;
+let links: LinkComparison;
 
 beforeAll(async () => {
   site = await copyFixtureSite(fixture, 'vitepress');
   await runGenerator(path.join(projectRoot, 'node_modules/vitepress/bin/vitepress.js'), ['build', site], { cwd: projectRoot, timeout: 150_000 });
   docs = await ingestDocs({ docs: site, pathPrefix: '' });
   comparison = await compareWithBuiltSite(docs, path.join(site, '.vitepress/dist'), theme);
+  links = await compareLinksWithBuiltSite(docs, path.join(site, '.vitepress/dist'), theme);
 }, 180_000);
 
 afterAll(async () => {
@@ -36,6 +38,12 @@ describe('VitePress sources against the site VitePress builds from them', () => 
   test('every ingested page is a page of the built site', () => {
     expect(docs.pages.length).toBeGreaterThanOrEqual(5);
     expect(comparison.missingPages).toEqual([]);
+  });
+
+  test('every link between pages in a section is the built page\'s own link, as a site path', () => {
+    expect(links.linksChecked).toBeGreaterThanOrEqual(4);
+    expect(links.wrongLinks).toEqual([]);
+    expect(links.relativeLinks).toEqual([]);
   });
 
   test('every anchor a section links to is an id on the built page', () => {
