@@ -38,7 +38,7 @@ const maximumSectionDepth = 3;
  * Splits a page at its top-level `#`, `##` and `###` headings. Deeper headings, and headings
  * inside lists, quotes or containers, stay in their section; code blocks are whole nodes so
  * never split. The text before the first heading is an intro section without an anchor;
- * sections with an empty body are left out, but every heading, at any depth, still takes its
+ * sections with an empty body (or only `&nbsp;` and line breaks) are left out, but every heading, at any depth, still takes its
  * anchor in document order, so later anchors match the generator's.
  *
  * Each body is plain GFM: blocks no dialect rewrote are copied from `text` as written (cheap),
@@ -61,7 +61,7 @@ export function splitPage(tree: Root, text: string, rules: HeadingRules): SplitP
 
   const finish = () => {
     const { markdown, links } = serializeBlocks(current.blocks, text, definitions);
-    if (markdown !== '') sections.push(links.length === 0 ? { ...current.draft, markdown } : { ...current.draft, markdown, links });
+    if (hasVisibleText(markdown)) sections.push(links.length === 0 ? { ...current.draft, markdown } : { ...current.draft, markdown, links });
   };
 
   for (const node of tree.children) {
@@ -84,6 +84,15 @@ export function splitPage(tree: Root, text: string, rules: HeadingRules): SplitP
   const result: SplitPage = { sections };
   if (firstHeading !== undefined) result.firstHeading = firstHeading;
   return result;
+}
+
+// A body of nothing but spacing (`&nbsp;` before the title, a lone `<br>`) is empty to a reader:
+// as a section it would only be a source with no text.
+// (A `<br>` reaches this point as Markdown's hard break, a backslash at the end of a line.)
+const invisibleMarkup = /&(?:nbsp|ensp|emsp|thinsp|zwsp|zwj|zwnj|#160|#xa0|#8203);|<br\s*\/?>|\\(?=\n|$)|[\s\u00a0\u200b]/gi;
+
+function hasVisibleText(markdown: string): boolean {
+  return markdown.replace(invisibleMarkup, '') !== '';
 }
 
 function collectHeadings(node: Nodes, into: Heading[]): void {

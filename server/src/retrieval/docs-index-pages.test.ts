@@ -25,6 +25,16 @@ describe('DocsIndex results by page', () => {
   });
 });
 
+describe('sections a reader would see as empty', () => {
+  test('an intro of only &nbsp; or line breaks is no section', () => {
+    const spaced = page('/docs/api/store', 'Store', '&nbsp;\n\n# Store\n\n## dispatch\n\nDispatches an action.\n');
+    const broken = page('/docs/api/compose', 'compose', '<br />\n\n## compose\n\nComposes functions.\n');
+
+    expect(spaced.sections.map((section) => section.heading)).toEqual(['dispatch']);
+    expect(broken.sections.map((section) => section.heading)).toEqual(['compose']);
+  });
+});
+
 describe('DocsIndex news pages', () => {
   const guide = page('/docs/guide/themes', 'Themes', '## Dark mode\n\nAdd the palette toggle to switch to dark mode.\n');
   const post = page(
