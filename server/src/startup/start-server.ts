@@ -99,7 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // First, so a second server on the same data folder stops at once, before indexing anything.
   const storage = await openStorage(
     { dataDir: config.dataDir, databaseUrl: config.database.url, maxConnections: config.database.maxConnections },
-    { clock: options.clock, onUnavailable: (error) => logger.error({ event: 'storage_unavailable', error: describeError(error) }) },
+    { clock: options.clock, onUnavailable: (error, during) => logger.error({ event: 'storage_unavailable', during, error: describeError(error) }) },
   ).catch((error: unknown) => {
     // A read-only, full or misplaced data folder is the operator's to fix: say how, in one line.
     throw startupErrorFrom(error, { dataDir: config.dataDir }) ?? error;

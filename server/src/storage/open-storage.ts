@@ -13,12 +13,19 @@ export interface StorageSettings {
   maxConnections?: number;
 }
 
+/** What a storage failure happened during: a request's call, or a pooled connection nobody was using. */
+export type StorageFailureOrigin = 'request' | 'idle connection';
+
 /** What {@link openStorage} reports to. */
 export interface OpenStorageOptions {
   /** Current time in milliseconds (SQLite timestamps). Default: `Date.now`. */
   clock?: () => number;
-  /** Called when a request met a busy or unreachable database (it got a 503). Default: nothing. */
-  onUnavailable?: (error: unknown) => void;
+  /**
+   * Called when a request met a busy or unreachable database (it got a 503; `during` is
+   * `'request'`), or when the database dropped an idle pooled connection (`'idle connection'`:
+   * no request failed, but the database is likely going away). Default: nothing.
+   */
+  onUnavailable?: (error: unknown, during: StorageFailureOrigin) => void;
 }
 
 /**
@@ -32,12 +39,13 @@ export interface OpenStorageOptions {
  * @example const storage = await openStorage({ dataDir: '.docent', databaseUrl: null }); … await storage.close();
  */
 export async function openStorage(settings: StorageSettings, options: OpenStorageOptions = {}): Promise<Storage> {
-  const onUnavailable = options.onUnavailable ?? (() => undefined);
+  const report = options.onUnavailable ?? (() => undefined);
+  const onUnavailable = (error: unknown) => report(error, 'request');
   if (settings.databaseUrl !== null) {
     // Loaded only when used, so SQLite deployments never load the PostgreSQL driver.
     const { openPostgresStorage } = await import('./postgres/postgres-storage');
     const url = settings.databaseUrl;
-    const storage = await openPostgresStorage({ url, maxConnections: settings.maxConnections, clock: options.clock, onPoolError: onUnavailable }).catch(
+    const storage = await openPostgresStorage({ url, maxConnections: settings.maxConnections, clock: options.clock, onPoolError: (error) => report(error, 'idle connection') }).catch(
       (error: unknown) => {
         if (!isUnavailable(error) && (error as { code?: string }).code !== '28P01' && (error as { code?: string }).code !== '3D000') throw error;
         const reason = error instanceof Error ? error.message : String(error);
