@@ -44,6 +44,16 @@ export interface SearchRequest {
   filter?: SearchFilter | null;
 }
 
+/** How the reader's situation weighs sections, for any ranking (see {@link DocsIndex.placement}). */
+export interface RequestPlacement {
+  /** The factor on a section's score: its page being the reader's, or a news page. */
+  factor(section: DocSection): number;
+  /** The largest factor {@link factor} gives. */
+  largest: number;
+  /** The reader's page when the question points at it ("sum up this page"): results start with it. */
+  pointedPage: IngestedPage | undefined;
+}
+
 /** A retrieved section with its relevance score (higher is better; only comparable within one search). */
 export type SearchHit = DocSection & { score: number };
 
@@ -266,15 +276,11 @@ export class DocsIndex {
     // term's score is the same factor on the total, at a fraction of the cost. Results come best
     // first, so once even the largest possible boost cannot lift one into the top `limit`, none
     // of the rest can either.
-    const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
-    const currentPage = current === undefined ? undefined : this.#pagesByPath.get(current);
-    const pointed = currentPage !== undefined && refersToCurrentPage(request.query);
-    const pageBoost = pointed ? this.#pointedPageBoost : this.#currentPageBoost;
+    const placement = this.placement(request);
     const largestFactor =
-      (current === undefined ? 1 : pageBoost) *
+      placement.largest *
       (1 + titleBonus) ** Math.min(sumOf(focused.terms), maximumBonusWords) *
       (1 + commonHeadingBonus) ** Math.min(sumOf(focused.commonTerms), maximumBonusWords);
-    const newsWeight = this.#newsPages.size === 0 || asksForNews(request.query) ? 1 : this.#newsPageWeight;
     // Pages are ranked from more sections than are returned, so that a page's other matching
     // sections count and the returned sections can come from several pages (see rankByPage).
     const poolSize = limit * candidatesPerResult;
@@ -284,7 +290,7 @@ export class DocsIndex {
       if (result.score * largestFactor <= lowest) break;
       const section = this.#sections.get(result.id as string);
       if (section === undefined) continue;
-      const score = weightedScore(result, weights) * this.#boostFor(section, current, focused, pageBoost, newsWeight);
+      const score = weightedScore(result, weights) * placement.factor(section) * this.#titleBoost(section, focused);
       if (score <= lowest) continue;
       pool.push({ ...section, score });
       pool.sort((left, right) => right.score - left.score);
@@ -292,8 +298,32 @@ export class DocsIndex {
     }
     this.#rescoreByProximity(pool, weights);
     const hits = rankByPage(pool, { limit });
-    if (pointed && !hits.some((hit) => hit.pagePath === currentPage.path)) return withPageFirst(hits, currentPage, limit, passes);
+    const pointed = placement.pointedPage;
+    if (pointed !== undefined && !hits.some((hit) => hit.pagePath === pointed.path)) return withPageFirst(hits, pointed, limit, passes);
     return hits;
+  }
+
+  /**
+   * What the reader's situation does to a section's rank, whichever ranking found it (this
+   * index's, or embeddings'): the reader's page gets `currentPageBoost` (`pointedPageBoost` when
+   * the question points at it: "what does this do?"), news pages `newsPageWeight` unless the
+   * question asks for news.
+   */
+  placement(request: Pick<SearchRequest, 'query' | 'currentPath'>): RequestPlacement {
+    const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
+    const currentPage = current === undefined ? undefined : this.#pagesByPath.get(current);
+    const pointedPage = currentPage !== undefined && refersToCurrentPage(request.query) ? currentPage : undefined;
+    const pageBoost = currentPage === undefined ? 1 : pointedPage !== undefined ? this.#pointedPageBoost : this.#currentPageBoost;
+    const newsWeight = this.#newsPages.size === 0 || asksForNews(request.query) ? 1 : this.#newsPageWeight;
+    return {
+      pointedPage,
+      largest: Math.max(1, pageBoost),
+      factor: (section) => {
+        let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? pageBoost : 1;
+        if (newsWeight !== 1 && this.#newsPages.has(section.pagePath)) factor *= newsWeight;
+        return factor;
+      },
+    };
   }
 
   /**
@@ -331,10 +361,9 @@ export class DocsIndex {
     return withLanguage(passes, language);
   }
 
-  /** The factor a section's score gets for the reader's page and for query words in its titles. */
-  #boostFor(section: DocSection, current: string | undefined, focused: FocusedQuery, pageBoost: number, newsWeight: number): number {
-    let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? pageBoost : 1;
-    if (newsWeight !== 1 && this.#newsPages.has(section.pagePath)) factor *= newsWeight;
+  /** The factor a section's score gets for query words in its page title and headings. */
+  #titleBoost(section: DocSection, focused: FocusedQuery): number {
+    let factor = 1;
     const titleTerms = this.#titleTerms.get(section.pagePath);
     const headingTerms = this.#headingTerms.get(section.id);
     let titleMatches = 0;

@@ -6,7 +6,7 @@ import type { LogRecord, Logger } from '../http/logger';
 import type { IngestedPage } from '../ingest/ingested-docs';
 import { DocsIndex } from './docs-index';
 import { EmbeddingCache, embeddingCacheFile } from './embeddings/embedding-cache';
-import type { EmbeddingIndex } from './embeddings/embedding-index';
+import { EmbeddingIndex } from './embeddings/embedding-index';
 import { createEmbeddingsClient, type EmbeddingsClient } from './embeddings/embeddings-client';
 import { embedSections } from './embeddings/section-embedder';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './embeddings/testing/fake-embeddings-server';
@@ -140,5 +140,47 @@ describe('HybridRetriever', () => {
     const again = await retriever.retrieve({ query: 'tint of the buttons', limit: 2 });
     expect(fake.requests).toBe(requests);
     expect(again.length).toBeGreaterThan(0);
+  });
+});
+
+describe('HybridRetriever and the reader\'s page', () => {
+  const pages = DocsIndex.fromPages([
+    page('/docs/palette', 'Palette', [
+      ['Colors', 'Every color and tint of the theme: links, buttons and text.'],
+      ['Accent shades', 'The accent color comes in light and dark shades of the same color.'],
+      ['Accent contrast', 'Text on the accent color keeps a readable contrast with that color.'],
+    ]),
+    page('/docs/theming', 'Theming', [['Buttons and links', 'Buttons and links use the accent color: set the accent option to any CSS color.']]),
+    page('/docs/v2/theming', 'Theming v2', [['Accent', 'The accent color of v2 is a CSS variable on the host element.']]),
+  ]);
+  // A dense ranking that disagrees with the lexical one: it ranks the palette's sections first and
+  // the v2 page last, by a clear margin, whatever the question.
+  const similarity: Record<string, number> = {
+    '/docs/palette#accent-contrast': 0.9,
+    '/docs/palette#accent-shades': 0.85,
+    '/docs/palette#colors': 0.8,
+    '/docs/theming#buttons-and-links': 0.75,
+    '/docs/v2/theming#accent': 0.6,
+  };
+  const vectorOf = (value: number) => Float32Array.from([value, Math.sqrt(1 - value * value)]);
+  const fixedClient: EmbeddingsClient = { model: 'fixed', embed: async (texts) => texts.map(() => Float32Array.from([1, 0])) };
+  const retriever = new HybridRetriever(pages, { client: fixedClient, logger: recordingLogger(), domain: 'test' });
+  retriever.useEmbeddings(new EmbeddingIndex(Object.entries(similarity).map(([id, value]) => [id, vectorOf(value)] as const)));
+
+  test('the page the reader is on counts in the dense ranking as in the lexical one, so fusion keeps it first', async () => {
+    const request = { query: 'accent color', limit: 3, currentPath: '/docs/v2/theming' };
+    expect(ids(pages.search(request))[0]).toBe('/docs/v2/theming#accent');
+    expect(ids(await retriever.retrieve(request))[0]).toBe('/docs/v2/theming#accent');
+  });
+
+  test('a question pointing at the reader\'s page ("this page") gets that page first', async () => {
+    const hits = await retriever.retrieve({ query: 'what does this page say about the accent color?', limit: 3, currentPath: '/docs/theming' });
+    expect(hits[0]?.pagePath).toBe('/docs/theming');
+  });
+
+  test('fused sections are ranked by page: one page does not fill the results while others match', async () => {
+    const hits = await retriever.retrieve({ query: 'accent color shades contrast', limit: 3 });
+    expect(hits.filter((hit) => hit.pagePath === '/docs/palette').length).toBeLessThanOrEqual(2);
+    expect(new Set(hits.map((hit) => hit.pagePath)).size).toBeGreaterThanOrEqual(2);
   });
 });

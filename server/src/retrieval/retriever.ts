@@ -2,7 +2,9 @@ import type { Logger } from '../http/logger';
 import type { DocsIndex, SearchHit, SearchRequest } from './docs-index';
 import type { EmbeddingsClient } from './embeddings/embeddings-client';
 import type { EmbeddingIndex } from './embeddings/embedding-index';
+import { rankByPage } from './page-ranking';
 import { reciprocalRankFusion } from './rank-fusion';
+import { withPageFirst } from './result-scoring';
 import type { DocSection } from './sections';
 
 /** Finds the sections an answer is built from. */
@@ -111,13 +113,22 @@ export class HybridRetriever implements Retriever {
     if (queryVector === undefined) return lexical.slice(0, limit);
 
     const scope = this.#index.sectionScope(request);
+    // The reader's page and news pages weigh in the dense ranking as they do in the lexical one:
+    // without it, fusion undid the steering of `currentPath` and "what does this page do?".
+    const placement = this.#index.placement(request);
     let dense: string[];
     try {
       dense = embeddings
         .nearest(queryVector, {
-          limit: this.#candidates,
+          limit: this.#candidates * 2,
           accept: scope === undefined ? undefined : (id) => this.#inScope(id, scope),
         })
+        .map((hit) => {
+          const section = this.#sections.get(hit.id);
+          return { id: hit.id, score: section === undefined ? hit.similarity : hit.similarity * placement.factor(section) };
+        })
+        .sort((left, right) => right.score - left.score)
+        .slice(0, this.#candidates)
         .map((hit) => hit.id);
     } catch (error) {
       // The section vectors do not fit this model's answers (the model changed under the same
@@ -132,11 +143,24 @@ export class HybridRetriever implements Retriever {
       return lexical.slice(0, limit);
     }
     const lexicalById = new Map(lexical.map((hit) => [hit.id, hit]));
-    const fused = reciprocalRankFusion([lexical.map((hit) => hit.id), dense], { k: this.#k, limit });
-    return fused.flatMap(({ id, score }) => {
-      const section = lexicalById.get(id) ?? this.#sections.get(id);
-      return section === undefined ? [] : [{ ...section, score }];
-    });
+    // Fused sections are grouped by page as the lexical search groups them, so `limit` sections
+    // still name as many pages as they can, and a page the question points at comes first. A
+    // page ranks by its best section alone: fused scores lie close together, and a share of its
+    // other sections' would lift long pages over the section both rankings put first.
+    const fused = reciprocalRankFusion([lexical.map((hit) => hit.id), dense], { k: this.#k, limit: Math.max(limit, this.#candidates) });
+    const hits = rankByPage(
+      fused.flatMap(({ id, score }) => {
+        const section = lexicalById.get(id) ?? this.#sections.get(id);
+        return section === undefined ? [] : [{ ...section, score }];
+      }),
+      { limit, supportWeight: 0 },
+    );
+    const pointed = placement.pointedPage;
+    if (pointed === undefined || hits[0]?.pagePath === pointed.path) return hits;
+    const onPage = hits.filter((hit) => hit.pagePath === pointed.path);
+    if (onPage.length === 0) return withPageFirst(hits, pointed, limit, scope);
+    const first = { ...(onPage[0] as SearchHit), score: (hits[0]?.score ?? 0) + 1 };
+    return [first, ...hits.filter((hit) => hit !== onPage[0])];
   }
 
   #inScope(id: string, scope: (section: DocSection) => boolean): boolean {
