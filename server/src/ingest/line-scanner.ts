@@ -8,19 +8,11 @@ const fenceOpener = /^ {0,3}(`{3,}|~{3,})/;
  */
 export function rewriteLinesOutsideFences(source: string, rewrite: (line: string) => string): string {
   const lines = source.split('\n');
-  let fence: string | undefined;
+  const fences = new FenceTracker();
   let changed = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
-    const trimmed = line.trimStart();
-    const fenceMatch = fenceOpener.exec(trimmed);
-    if (fenceMatch?.[1] !== undefined) {
-      const marker = fenceMatch[1];
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && trimmed.trim() === marker) fence = undefined;
-      continue;
-    }
-    if (fence !== undefined) continue;
+    if (fences.inCode(line.trimStart())) continue;
     const replacement = rewrite(line);
     if (replacement !== line) {
       lines[index] = replacement;
@@ -28,4 +20,27 @@ export function rewriteLinesOutsideFences(source: string, rewrite: (line: string
     }
   }
   return changed ? lines.join('\n') : source;
+}
+
+/**
+ * Follows ``` and ~~~ fenced code through a document read line by line, as CommonMark closes
+ * fences: by a line of the same character, at least as long, with nothing after it.
+ *
+ * @example const fences = new FenceTracker(); for (const line of lines) if (!fences.inCode(line)) …
+ */
+export class FenceTracker {
+  #fence: string | undefined;
+
+  /**
+   * Reads the next line and tells whether it is code: it opens or closes a fence, or lies inside
+   * one. Give the line as written to allow a fence indented up to three spaces, or trimmed to
+   * allow any indentation (fences inside list items and blocks).
+   */
+  inCode(line: string): boolean {
+    const marker = fenceOpener.exec(line)?.[1];
+    if (marker === undefined) return this.#fence !== undefined;
+    if (this.#fence === undefined) this.#fence = marker;
+    else if (marker[0] === this.#fence[0] && marker.length >= this.#fence.length && line.trim() === marker) this.#fence = undefined;
+    return true;
+  }
 }

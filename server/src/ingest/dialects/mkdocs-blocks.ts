@@ -1,4 +1,4 @@
-const fenceOpener = /^ {0,3}(`{3,}|~{3,})/;
+import { FenceTracker } from '../line-scanner';
 // `!!! note "Title"`, `??? tip`, `???+ warning ""` (Python-Markdown admonition, pymdownx.details)
 const admonitionHeader = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+[^"\s]+)*(?:[ \t]+"(.*)")?[ \t]*$/;
 // `=== "Tab"`, `===! "Tab"`, `===+ "Tab"` (pymdownx.tabbed)
@@ -42,18 +42,10 @@ export function mkdocsBlocksToDirectives(source: string): string {
 function convert(lines: readonly string[]): { lines: string[]; fence: number } {
   const output: string[] = [];
   let deepest = 0;
-  let fence: string | undefined;
+  const fences = new FenceTracker();
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
-    const fenceMatch = fenceOpener.exec(line);
-    if (fenceMatch?.[1] !== undefined) {
-      const marker = fenceMatch[1];
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      output.push(line);
-      continue;
-    }
-    if (fence !== undefined) {
+    if (fences.inCode(line)) {
       output.push(line);
       continue;
     }
@@ -112,17 +104,10 @@ function endOfOptions(lines: readonly string[], start: number): number {
  * many, outside fenced code), or `lines.length` when none does.
  */
 function closingLine(lines: readonly string[], start: number, slashes: number): number {
-  let fence: string | undefined;
+  const fences = new FenceTracker();
   for (let index = start; index < lines.length; index++) {
     const line = lines[index] as string;
-    const fenceMatch = fenceOpener.exec(line);
-    if (fenceMatch?.[1] !== undefined) {
-      const marker = fenceMatch[1];
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      continue;
-    }
-    if (fence === undefined && /^ {0,3}\/{3,} *$/.test(line) && line.trim().length === slashes) return index;
+    if (!fences.inCode(line) && /^ {0,3}\/{3,} *$/.test(line) && line.trim().length === slashes) return index;
   }
   return lines.length;
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { FenceTracker } from '../line-scanner';
 import { readFileInside } from './mkdocs-paths';
 
-const fenceOpener = /^ {0,3}(`{3,}|~{3,})/;
 // `{* docs_src/first_steps/tutorial001.py hl[3] *}`, `{* ../../docs_src/x.py ln[3:6,8] hl[4] *}`
 const includeLine = /^([ \t]*)\{\*\s*(\S+)\s*(.*?)\s*\*\}\s*$/;
 const option = /(\w+)\[([^\]]*)\]/g;
@@ -35,17 +35,9 @@ export async function resolveCodeIncludes(source: string, folders: CodeIncludeFo
   if (!source.includes('{*')) return source;
   const lines = source.split('\n');
   const output: string[] = [];
-  let fence: string | undefined;
+  const fences = new FenceTracker();
   for (const line of lines) {
-    const fenceMatch = fenceOpener.exec(line.trimStart());
-    if (fenceMatch?.[1] !== undefined) {
-      const marker = fenceMatch[1];
-      if (fence === undefined) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      output.push(line);
-      continue;
-    }
-    const include = fence === undefined ? includeLine.exec(line) : null;
+    const include = fences.inCode(line.trimStart()) ? null : includeLine.exec(line);
     if (include === null) {
       output.push(line);
       continue;
