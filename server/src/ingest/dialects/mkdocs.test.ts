@@ -25,6 +25,17 @@ describe('MkDocs dialect', () => {
     expect(docs.locales).toEqual([{ code: 'en', pathPrefix: '/project' }]);
   });
 
+  test('an attribute list after a link or an image styles it and is not text; braces elsewhere stay', () => {
+    expect(page('/project/').sections[0]?.markdown).toBe(
+      [
+        'Welcome.',
+        '[Get started](/project/setup/colors/) or see the [reference][ref].',
+        '![Logo](logo.png) The logo, `{ width: 300 }` in code, and {braces} in prose stay.',
+        '[ref]: /project/reference/',
+      ].join('\n\n'),
+    );
+  });
+
   test('directory URLs, index.md as the folder page, a README beside an index is not a page', () => {
     expect(docs.pages.map((candidate) => candidate.path)).toEqual(['/project/', '/project/reference/', '/project/setup/colors/', '/project/tutorial/blocks/', '/project/tutorial/code/']);
   });

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { Heading } from 'mdast';
+import type { Heading, Nodes, Parent } from 'mdast';
 import { pythonMarkdownAnchors } from '../anchors';
 import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers } from '../directive-containers';
 import { localeFolders, localeOfPath, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
-import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { rewriteTree, setCustomId, takeTrailingAttributes, text as textNode } from '../mdast-edits';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
@@ -18,16 +18,26 @@ import type { SnippetFolders } from './mkdocs-snippets';
 import { cleanTerminalMarkup } from './mkdocs-terminal';
 
 const attributeList = /\s*\{:?\s*([^{}]*)\}\s*$/;
+// attr_list's inline syntax: `.class`, `#id` and `key=value` entries between braces.
+const attributeEntry = String.raw`(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s"'}]+))`;
+const inlineAttributeList = new RegExp(String.raw`^\{:?\s*${attributeEntry}(?:\s+${attributeEntry})*\s*\}`);
+const linkOrImage = new Set(['link', 'image', 'linkReference', 'imageReference']);
+
+function followsLinkOrImage(node: Nodes, parent: Parent): boolean {
+  const index = (parent.children as Nodes[]).indexOf(node);
+  return index > 0 && linkOrImage.has((parent.children[index - 1] as Nodes).type);
+}
 
 /**
  * MkDocs (with Material's Python-Markdown extensions).
  * - Parsing: FastAPI-family code includes (`{* docs_src/x.py hl[3] *}`, see `resolveCodeIncludes`)
- *   and `--8<--` snippets resolved first (as text, like their preprocessors), `!!!`/`???`/`???+`
+ * and `--8<--` snippets resolved first (as text, like their preprocessors), `!!!`/`???`/`???+`
  *   admonitions, `===` content tabs and pymdownx.blocks (`/// note | Title`, `//// tab | Linux`)
  *   read as blocks (see `mkdocsBlocksToDirectives`) and flattened: an admonition's explicit title
  *   and each tab's label as a bold lead line; mkdocstrings lines (`::: typer.Typer`), `[TOC]`,
  *   HTML comments (`<!-- md:version -->`) and `<script>`/`<style>` dropped; terminal output
  *   coloured with HTML tags read as its text (see `cleanTerminalMarkup`).
+ * - attr_list: a link's or an image's attribute list (`[Start](x.md){ .md-button }`) dropped.
  * - Anchors: attr_list ids (`## Title { #id }`) reserved first, then Python-Markdown's toc
  *   slugify (ASCII only unless the config's toc slugify keeps Unicode) with `_1`, `_2` for
  *   repeats; emoji/icon shortcodes (`:material-check:`) are not part of the text.
@@ -51,7 +61,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:2:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${codeIncludes.bases.join('|')}:${repository}`,
+    fingerprint: `mkdocs:3:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${codeIncludes.bases.join('|')}:${repository}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
@@ -65,12 +75,18 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
       flattenContainers(tree, { title: (name, label) => label });
       dropMarkerParagraphs(tree, text, ['[TOC]']);
       dropNonContentHtml(tree);
-      rewriteTree(tree, (node) => {
+      rewriteTree(tree, (node, parent) => {
         if (node.type === 'code') cleanTerminalMarkup(node);
         if (node.type === 'heading') {
           const attributes = takeTrailingAttributes(node, attributeList);
           const id = attributes === undefined ? undefined : /(?:^|\s)#([^\s#.]+)/.exec(attributes)?.[1];
           if (id !== undefined) setCustomId(node, id);
+        }
+        // An attribute list right after a link or an image (`[Start](x.md){ .md-button }`,
+        // `![Logo](logo.png){ width="300" }`) styles it: it is not text.
+        if (node.type === 'text' && followsLinkOrImage(node, parent)) {
+          const rest = node.value.replace(inlineAttributeList, '');
+          if (rest !== node.value) return rest === '' ? [] : [textNode(rest)];
         }
         // A paragraph that is only an attribute list (`{ .annotate }`) styles the block before it.
         if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'text' && /^\{:?\s*[^{}]*\}$/.test(node.children[0].value.trim())) {
