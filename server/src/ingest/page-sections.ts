@@ -35,7 +35,8 @@ export interface SplitPage {
 const maximumSectionDepth = 3;
 
 /**
- * Splits a page at its top-level `#`, `##` and `###` headings. Deeper headings, and headings
+ * Splits a page at its top-level `#`, `##` and `###` headings (at `####` too on a page that has
+ * no `##` or `###`, so a reference page of `####` entries is not one long section). Deeper headings, and headings
  * inside lists, quotes or containers, stay in their section; code blocks are whole nodes so
  * never split. The text before the first heading is an intro section without an anchor;
  * sections with an empty body (or only `&nbsp;` and line breaks) are left out, but every heading, at any depth, still takes its
@@ -54,6 +55,8 @@ export function splitPage(tree: Root, text: string, rules: HeadingRules): SplitP
   const definitions = new Map<string, Definition>();
   for (const node of tree.children) if (node.type === 'definition') definitions.set(node.identifier, node);
 
+  // A page whose sections all sit under `####` headings (no `##` or `###`) splits at those.
+  const sectionDepth = headings.some((heading) => heading.depth === 2 || heading.depth === 3) ? maximumSectionDepth : maximumSectionDepth + 1;
   const sections: SectionDraft[] = [];
   const trail: Array<{ depth: number; text: string }> = [];
   let firstHeading: string | undefined;
@@ -65,7 +68,7 @@ export function splitPage(tree: Root, text: string, rules: HeadingRules): SplitP
   };
 
   for (const node of tree.children) {
-    if (node.type === 'heading' && node.depth <= maximumSectionDepth) {
+    if (node.type === 'heading' && node.depth <= sectionDepth) {
       finish();
       const headingText = rules.headingText(node);
       if (node.depth === 1 && firstHeading === undefined && headingText !== '') firstHeading = headingText;

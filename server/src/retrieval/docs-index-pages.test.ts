@@ -35,6 +35,16 @@ describe('sections a reader would see as empty', () => {
   });
 });
 
+describe('where pages are split', () => {
+  test('at ##/### headings, #### staying inside; a page with only #### headings splits at those', () => {
+    const usual = page('/docs/a', 'A', '# A\n\n## One\n\nText.\n\n#### Detail\n\nMore.\n\n## Two\n\nText.\n');
+    const deep = page('/docs/b', 'B', '# B\n\nIntro.\n\n#### First step\n\nDo this.\n\n#### Second step\n\nThen that.\n');
+
+    expect(usual.sections.map((section) => section.heading)).toEqual(['One', 'Two']);
+    expect(deep.sections.map((section) => section.heading)).toEqual(['B', 'First step', 'Second step']);
+  });
+});
+
 describe('DocsIndex news pages', () => {
   const guide = page('/docs/guide/themes', 'Themes', '## Dark mode\n\nAdd the palette toggle to switch to dark mode.\n');
   const post = page(
