@@ -44,9 +44,26 @@ const titled =
   };
 
 /**
+ * A link component (`<a href>`, Docusaurus' `<Link to>`, Starlight's `<LinkButton href>`) as a
+ * Markdown link, so its address survives and is rewritten like any other link; a link around
+ * blocks keeps the blocks.
+ */
+const linkTo =
+  (...attributes: string[]): ComponentRule =>
+  (element, children) => {
+    const url = attributes.map((name) => jsxAttribute(element, name)).find((value) => value !== undefined && value.trim() !== '');
+    if (url === undefined) return children;
+    const phrasing = children.every((child) => child.type === 'text' || child.type === 'inlineCode' || child.type === 'emphasis' || child.type === 'strong');
+    if (!phrasing) return children;
+    const link: Nodes = { type: 'link', url: url.trim(), children: children as PhrasingContent[] };
+    return element.type === 'mdxJsxTextElement' ? [link] : [{ type: 'paragraph', children: [link as PhrasingContent] }];
+  };
+
+/**
  * Components of Docusaurus' and Starlight's standard libraries, as plain Markdown: tabs and
  * cards keep their content led by their label or title as a bold line, asides and admonitions
- * their title, link cards their title and description, badges their text; icons and other
+ * their title, link cards their title and description, links and link buttons their address,
+ * badges their text; icons and other
  * decoration disappear. Any other component keeps its children.
  */
 export const standardComponents: Record<string, ComponentRule> = {
@@ -64,7 +81,9 @@ export const standardComponents: Record<string, ComponentRule> = {
     if (parts.length === 0) return [];
     return element.type === 'mdxJsxTextElement' ? parts : [{ type: 'paragraph', children: parts }];
   },
-  LinkButton: (element, children) => children,
+  LinkButton: linkTo('href'),
+  Link: linkTo('to', 'href'),
+  a: linkTo('href'),
   Badge: (element) => {
     const label = jsxAttribute(element, 'text');
     return label === undefined ? [] : [text(label)];

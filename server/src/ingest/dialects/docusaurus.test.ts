@@ -48,7 +48,7 @@ describe('Docusaurus dialect', () => {
   });
 
   test('admonitions (:::note[Title] and legacy :::tip Title) keep their content with the title in bold; .md is read as MDX', () => {
-    expect(page('/guide/intro').sections[0]?.markdown).toBe('Welcome, see the guides.\n\n**Read this first**\n\nBack up your data.\n\n**Pro tip**\n\nUse the CLI.');
+    expect(page('/guide/intro').sections[0]?.markdown).toBe('Welcome, see [the guides](/guide/guides/).\n\n**Read this first**\n\nBack up your data.\n\n**Pro tip**\n\nUse the CLI.');
   });
 
   test('pathPrefix replaces baseUrl and routeBasePath', async () => {
