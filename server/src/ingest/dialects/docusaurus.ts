@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { includeBoundary, readFileInside } from '../included-files';
 import path from 'node:path';
 import type { Heading, Nodes, Root } from 'mdast';
 import { githubAnchors } from '../anchors';
@@ -58,6 +59,7 @@ const maximumPartialDepth = 5;
  */
 export async function createDocusaurusDialect(options: DialectOptions): Promise<Dialect> {
   const config = await readDocusaurusConfig(options.configFile);
+  const boundary = includeBoundary(options.root, options.configFile);
   const prefix = normalizePrefix(options.pathPrefix ?? docusaurusPrefix(config.baseUrl, config.routeBasePath));
   const defaultLocale = normalizeLocale(options.settings.defaultLocale ?? config.defaultLocale);
   const locales = siteLocales(defaultLocale, [], prefix);
@@ -79,7 +81,8 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
       if (depth >= maximumPartialDepth) break;
       const partialFile = path.resolve(path.dirname(file), target);
       try {
-        const partialSource = await readFile(partialFile, 'utf8');
+        const partialSource = await readFileInside(boundary, partialFile);
+        if (partialSource === undefined) continue;
         dependencies.push(partialFile);
         const partial = await parseFile(partialSource, partialFile, dependencies, depth + 1);
         forgetPositions(partial.tree);
@@ -107,7 +110,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
 
   return {
     generator: 'docusaurus',
-    fingerprint: `docusaurus:1:${config.format}`,
+    fingerprint: `docusaurus:2:${config.format}:${boundary}`,
     locales,
     defaultLocale,
     isPage: (file) => !isExcludedDoc(file.relativeFile),

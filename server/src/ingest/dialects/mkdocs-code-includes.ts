@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FenceTracker } from '../line-scanner';
-import { readFileInside } from './mkdocs-paths';
+import { asInsertedText, readFileInside } from '../included-files';
 
 // `{* docs_src/first_steps/tutorial001.py hl[3] *}`, `{* ../../docs_src/x.py ln[3:6,8] hl[4] *}`
 const includeLine = /^([ \t]*)\{\*\s*(\S+)\s*(.*?)\s*\*\}\s*$/;
@@ -81,8 +81,9 @@ function lineRanges(value: string): Array<[number, number]> {
 async function codeBlock(target: string, options: IncludeOptions, folders: CodeIncludeFolders, dependencies: string[]): Promise<string[] | undefined> {
   for (const base of folders.bases) {
     const file = preferredVariant(path.resolve(base, target));
-    const content = await readFileInside(folders.root, file);
-    if (content === undefined) continue;
+    const stored = await readFileInside(folders.root, file);
+    if (stored === undefined) continue;
+    const content = asInsertedText(stored);
     dependencies.push(file);
     const language = languageOf(file);
     const code = selectLines(content.split('\n'), options.lines, language === 'python' ? '# ' : undefined);

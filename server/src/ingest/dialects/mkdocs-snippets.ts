@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readFileInside } from './mkdocs-paths';
+import { asInsertedText, readFileInside } from '../included-files';
 
 const singleLine = /^(\s*)(;?)-{1,}8<-{1,}[ \t]+(["'])(.+?)\3\s*$/;
 const blockMarker = /^(\s*)-{1,}8<-{1,}\s*$/;
@@ -73,8 +73,9 @@ async function snippet(target: string, folders: SnippetFolders, dependencies: st
   const file = parts?.[1] ?? target;
   for (const base of folders.basePaths) {
     const candidate = path.resolve(base, file);
-    const content = await readFileInside(folders.unrestrictedWithin ?? base, candidate);
-    if (content === undefined) continue;
+    const stored = await readFileInside(folders.unrestrictedWithin ?? base, candidate);
+    if (stored === undefined) continue;
+    const content = asInsertedText(stored);
     dependencies.push(candidate);
     let lines = content.split('\n');
     if (parts?.[2] !== undefined) {

@@ -12,7 +12,7 @@ import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import type { CodeIncludeFolders } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
-import { repositoryRoot } from './mkdocs-paths';
+import { repositoryRoot } from '../included-files';
 import { resolveSnippets } from './mkdocs-snippets';
 import type { SnippetFolders } from './mkdocs-snippets';
 import { cleanTerminalMarkup } from './mkdocs-terminal';

@@ -1,12 +1,20 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Code, Nodes, Parent, Root } from 'mdast';
+import { readFileInside } from '../included-files';
 import { markChanged } from '../mdast-edits';
 import { extractRegion, withoutRegionMarkers } from './vitepress-includes';
 
 // VitePress' own pattern for what follows `<<<`: path, optional `#region`, optional
 // `{highlighted-lines language}`, optional `[tab label]`.
 const importPattern = /^(.+?(?:\.([a-z0-9]+))?)(#[\w-]+)?(?: ?\{(\d+(?:[,-]\d+)*)? ?(\S+)?\})? ?(?:\[(.+)\])?$/;
+
+/** Where code imports are read from. */
+export interface CodeImportRoots {
+  /** VitePress' `srcDir`: `@/x.ts` is `srcDir/x.ts`. */
+  sourceRoot: string;
+  /** No file outside this folder is read (see `includeBoundary`). */
+  boundary: string;
+}
 
 /**
  * Replaces VitePress code imports (`<<< @/snippets/x.ts{2-4}`, `<<< ./x.js#region [label]`) by
@@ -18,7 +26,7 @@ const importPattern = /^(.+?(?:\.([a-z0-9]+))?)(#[\w-]+)?(?: ?\{(\d+(?:[,-]\d+)*
  * The `<<<` rule is a line rule, so such a line parses as a paragraph of text: paragraphs whose
  * every source line starts with `<<<` are the ones replaced.
  */
-export async function resolveCodeImports(tree: Root, text: string, file: string, sourceRoot: string, dependencies: string[]): Promise<void> {
+export async function resolveCodeImports(tree: Root, text: string, file: string, roots: CodeImportRoots, dependencies: string[]): Promise<void> {
   const found: Array<{ parent: Parent; index: number; lines: string[] }> = [];
   const visit = (parent: Parent) => {
     parent.children.forEach((node, index) => {
@@ -34,7 +42,7 @@ export async function resolveCodeImports(tree: Root, text: string, file: string,
   for (const { parent, index, lines } of found.reverse()) {
     const blocks: Code[] = [];
     for (const line of lines) {
-      const code = await importedCode(line.slice(3).trim(), file, sourceRoot, dependencies);
+      const code = await importedCode(line.slice(3).trim(), file, roots, dependencies);
       if (code !== undefined) blocks.push(code);
     }
     if (blocks.length === lines.length) {
@@ -44,17 +52,13 @@ export async function resolveCodeImports(tree: Root, text: string, file: string,
   }
 }
 
-async function importedCode(reference: string, file: string, sourceRoot: string, dependencies: string[]): Promise<Code | undefined> {
+async function importedCode(reference: string, file: string, roots: CodeImportRoots, dependencies: string[]): Promise<Code | undefined> {
   const match = importPattern.exec(reference);
   if (match === null) return undefined;
   const [, rawPath = '', extension = '', region, , language] = match;
-  const filePath = rawPath.startsWith('@') ? path.join(sourceRoot, rawPath.slice(1)) : path.resolve(path.dirname(file), rawPath);
-  let content: string;
-  try {
-    content = await readFile(filePath, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const filePath = rawPath.startsWith('@') ? path.join(roots.sourceRoot, rawPath.slice(1)) : path.resolve(path.dirname(file), rawPath);
+  let content = await readFileInside(roots.boundary, filePath);
+  if (content === undefined) return undefined;
   dependencies.push(filePath);
   if (region !== undefined) content = extractRegion(content, region.slice(1)) ?? content;
   content = withoutRegionMarkers(content).replace(/\s+$/, '');

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readFileInside } from '../included-files';
 
 /** Where VitePress resolves `@/` (its source folder) and the include depth that counts as a loop. */
 export interface IncludeContext {
@@ -7,6 +7,8 @@ export interface IncludeContext {
   sourceRoot: string;
   /** Files read, collected for the parse cache. */
   dependencies: string[];
+  /** No file outside this folder is read (see `includeBoundary`). */
+  boundary: string;
 }
 
 const includePattern = /<!--\s*@include:\s*(.*?)\s*-->/g;
@@ -17,8 +19,9 @@ const maximumDepth = 8;
  * before the Markdown is parsed: the path is relative to the including file (`@/` is the source
  * folder), `{3,10}` keeps lines 3 to 10 (either end may be left out), `#name` keeps the region
  * between `<!-- #region name -->` and `<!-- #endregion name -->`, a whole Markdown file loses
- * its front matter, and includes nest. A file that cannot be read leaves its marker in place
- * (it is an HTML comment, so readers never see it), as VitePress does.
+ * its front matter, and includes nest. A file that cannot be read, or lies outside the project,
+ * leaves its marker in place (it is an HTML comment, so readers never see it), as VitePress does
+ * for a missing file.
  */
 export async function resolveIncludes(source: string, file: string, context: IncludeContext, depth = 0): Promise<string> {
   if (depth > maximumDepth || !source.includes('@include')) return source;
@@ -42,12 +45,8 @@ async function includeOne(target: string, file: string, context: IncludeContext,
   const region = /#([^\s{]+)$/.exec(reference);
   if (region) reference = reference.slice(0, region.index);
   const includePath = reference.startsWith('@') ? path.join(context.sourceRoot, reference.slice(reference[1] === '/' ? 2 : 1)) : path.join(path.dirname(file), reference);
-  let content: string;
-  try {
-    content = await readFile(includePath, 'utf8');
-  } catch {
-    return undefined;
-  }
+  let content = await readFileInside(context.boundary, includePath);
+  if (content === undefined) return undefined;
   context.dependencies.push(includePath);
   if (range) {
     const lines = content.split(/\r?\n/);

@@ -4,6 +4,7 @@ import { vitepressAnchors } from '../anchors';
 import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers, normalizeContainerFences } from '../directive-containers';
 import { localeFolders, localeOfPath, normalizeLocale, siteLocales } from '../locales';
+import { includeBoundary } from '../included-files';
 import { parseMarkdown } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import { cleanCodeBlock } from './code-cleanup';
@@ -33,6 +34,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
   const config = await readVitepressConfig(options.configFile, options.root);
   const prefix = normalizePrefix(options.pathPrefix ?? config.base ?? '');
   const cleanUrls = options.settings.cleanUrls ?? config.cleanUrls ?? false;
+  const boundary = includeBoundary(options.root, options.configFile);
   const routeOf = (file: PageFile): string => {
     const fromSource = path.relative(config.sourceRoot, file.sourceFile).split(path.sep).join('/');
     const sourcePath = fromSource.startsWith('..') ? file.relativeFile : fromSource;
@@ -50,20 +52,20 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'vitepress',
-    fingerprint: `vitepress:1:${config.sourceRoot}`,
+    fingerprint: `vitepress:2:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     isPage: () => true,
     async parse(source, file) {
       const dependencies: string[] = [];
-      const expanded = await resolveIncludes(source, file.sourceFile, { sourceRoot: config.sourceRoot, dependencies });
+      const expanded = await resolveIncludes(source, file.sourceFile, { sourceRoot: config.sourceRoot, dependencies, boundary });
       const text = normalizeContainerFences(expanded);
       const tree = parseMarkdown(text, { directives: true });
       restoreInlineDirectives(tree, text);
       flattenContainers(tree);
       dropMarkerParagraphs(tree, text, ['[[toc]]']);
       dropNonContentHtml(tree);
-      await resolveCodeImports(tree, text, file.sourceFile, config.sourceRoot, dependencies);
+      await resolveCodeImports(tree, text, file.sourceFile, { sourceRoot: config.sourceRoot, boundary }, dependencies);
       rewriteTree(tree, (node) => {
         if (node.type === 'code') cleanCodeBlock(node);
         if (node.type === 'heading') {

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+
+/*
+ * Files a page pulls in (VitePress `<!--@include:-->` and `<<<` code imports, Docusaurus MDX
+ * partials, MkDocs `--8<--` snippets and `{* *}` code includes) are read only from inside the
+ * project: a page that names `../../etc/passwd`, or a link out of the folder, is not read, so a
+ * docs contributor cannot make the server index and quote files it was never meant to serve.
+ */
+
+/**
+ * Whether `file` is `folder` or lies inside it (both absolute), compared by path segments: a
+ * sibling sharing a prefix (`docs_internal` beside `docs`) is not inside `docs`.
+ */
+export function isInsideFolder(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  if (relative === '') return true;
+  return !path.isAbsolute(relative) && relative.split(path.sep)[0] !== '..';
+}
+
+/**
+ * Reads a text file a page includes, only when it lies inside `folder`, before and after
+ * symbolic links are followed (so neither `../../etc/passwd` nor a link out of the folder is
+ * read). Like pymdownx.snippets' `restrict_base_path`.
+ *
+ * @returns the file's text as stored, or `undefined` when it is outside `folder`, missing, or
+ *   not a readable file.
+ */
+export async function readFileInside(folder: string, file: string): Promise<string | undefined> {
+  if (!isInsideFolder(folder, file)) return undefined;
+  try {
+    const [realFolder, realFile] = await Promise.all([realpath(folder), realpath(file)]);
+    if (!isInsideFolder(realFolder, realFile)) return undefined;
+    return await readFile(realFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The project a docs site lives in, which its pages may include files from: the nearest folder
+ * holding `.git`, from `folder` upwards (FastAPI keeps `mkdocs.yml` in `docs/en/` and includes
+ * `../../docs_src/…`; a VitePress monorepo imports `@/../packages/…`), else `folder` itself.
+ */
+export function repositoryRoot(folder: string): string {
+  for (let current = folder; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, '.git'))) return current;
+    if (path.dirname(current) === current) return folder;
+  }
+}
+
+/**
+ * The folder a site's includes must stay in: the repository of the folder that holds both the
+ * docs and the generator's config (Docusaurus keeps `docs/` beside `website/`).
+ */
+export function includeBoundary(docsRoot: string, configFile: string | undefined): string {
+  let common = path.resolve(docsRoot);
+  if (configFile !== undefined) while (!isInsideFolder(common, path.resolve(configFile))) common = path.dirname(common);
+  return repositoryRoot(common);
+}
+
+/** An included file's text with `\n` line ends and no final newline, as Python-Markdown's include extensions insert it. */
+export function asInsertedText(content: string): string {
+  return content.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+}
