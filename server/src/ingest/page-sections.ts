@@ -130,11 +130,11 @@ function serializeBlocks(blocks: readonly RootContent[], text: string, definitio
   const needed = new LinkedMarkdown();
   for (const identifier of used) {
     const definition = definitions.get(identifier);
-    if (definition?.position?.start.offset === undefined || definition.position.end.offset === undefined) {
-      if (definition !== undefined) needed.addSerialized(stringifyMarkdown([definition]));
-    } else {
-      needed.addSource(text, definition.position.start.offset, definition.position.end.offset, [definition]);
-    }
+    if (definition === undefined) continue;
+    const start = definition.position?.start.offset;
+    const end = definition.position?.end.offset;
+    if (start === undefined || end === undefined) needed.addSerialized(stringifyMarkdown([definition]));
+    else needed.addSource(text, start, end, [definition]);
   }
   parts.addPart(needed.join('\n'));
   return parts.join('\n\n');
