@@ -65,9 +65,9 @@ describe('evaluateAllSets (npm run eval)', () => {
     expect(lines.find((line) => line.startsWith('skipped absent'))).toContain(join(corpora, 'absent'));
     expect(lines.find((line) => line.startsWith('fixture: '))).toMatch(/3 pages \(10 sections\) from .*fixture\/docs, path prefix "\/docs"; 9 requests/);
     const header = lines.find((line) => line.startsWith('set '));
-    expect(header?.split(/ {2,}/)).toEqual(['set', 'hit@1', 'hit@3', 'hit@5', 'MRR', 'answered', 'declined', 'follow-ups', 'steers', 'keeps', 'delta p50', 'end p95', 'failed']);
-    expect(lines.find((line) => line.startsWith('fixture '))?.split(/ +/).slice(0, 10)).toEqual(
-      ['fixture', '0.67', '0.67', '0.67', '0.67', '1.00', '1.00', '1.00', '1.00', '1.00'],
+    expect(header?.split(/ {2,}/)).toEqual(['set', 'hit@1', 'hit@3', 'hit@5', 'MRR', 'answered', 'cites', 'declined', 'follow-ups', 'steers', 'keeps', 'delta p50', 'end p95', 'failed']);
+    expect(lines.find((line) => line.startsWith('fixture '))?.split(/ +/).slice(0, 11)).toEqual(
+      ['fixture', '0.67', '0.67', '0.67', '0.67', '1.00', '0.67', '1.00', '1.00', '1.00', '1.00'],
     );
     expect(lines.at(-1)).toMatch(/^target +≥0\.9 +≥0\.8 +≥0\.9 +≥0\.8 +≥0\.9 +≥0\.9 +<30ms$/);
   });

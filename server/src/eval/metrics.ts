@@ -1,3 +1,4 @@
+import { comparablePath } from '../retrieval/section-filter';
 import type { EvalRun } from './runner';
 
 /** A count out of a total, e.g. 8 answered of 12; `share` is `undefined` when the total is 0. */
@@ -23,6 +24,11 @@ export interface EvalMetrics {
   meanReciprocalRank: number | undefined;
   /** Answerable questions whose answer does not decline. */
   answered: Ratio;
+  /**
+   * Answerable questions whose answer cites a right page: answered, and from the right place
+   * (the embedded model quotes one page, so this is "quoted the page that answers").
+   */
+  citesRightPage: Ratio;
   /** Unanswerable questions whose answer declines. */
   unanswerableDeclined: Ratio;
   /** Conversation turns after the first with a right page in the top 3. */
@@ -50,6 +56,10 @@ export function percentile(values: readonly number[], fraction: number): number 
   return sorted[rank - 1];
 }
 
+const citesExpected = (run: EvalRun) => {
+  const wanted = new Set(run.expected.map(comparablePath));
+  return run.cited.some((page) => wanted.has(page));
+};
 const countWhere = (runs: readonly EvalRun[], test: (run: EvalRun) => boolean) => ratio(runs.filter(test).length, runs.length);
 const within = (run: EvalRun, depth: number) => run.rank !== undefined && run.rank <= depth;
 
@@ -66,6 +76,7 @@ export function computeMetrics(runs: readonly EvalRun[]): EvalMetrics {
     meanReciprocalRank:
       answerable.length === 0 ? undefined : answerable.reduce((sum, run) => sum + (run.rank === undefined ? 0 : 1 / run.rank), 0) / answerable.length,
     answered: countWhere(answerable, (run) => run.error === undefined && !run.declined),
+    citesRightPage: countWhere(answerable, (run) => run.error === undefined && !run.declined && citesExpected(run)),
     unanswerableDeclined: countWhere(
       runs.filter((run) => run.kind === 'unanswerable'),
       (run) => run.error === undefined && run.declined,

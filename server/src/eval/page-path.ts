@@ -18,3 +18,18 @@ export function rankOf(ranked: readonly string[], expected: readonly string[], d
   const index = ranked.slice(0, depth).findIndex((page) => wanted.has(page));
   return index === -1 ? undefined : index + 1;
 }
+
+// A Markdown link's target: `[text](/docs/x#y)` or `[text](</docs/x> "title")`.
+const markdownLink = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+
+/**
+ * The pages an answer cites: the targets of its Markdown links that are among the answer's
+ * sources (a link inside a quoted passage to some other page is not a citation), as comparable
+ * paths, in order of first appearance. The embedded model ends with "Quoted from [Page](url)";
+ * a configured model cites sections next to its statements.
+ */
+export function citedPages(answer: string, sources: readonly { url: string }[]): string[] {
+  const sourcePages = new Set(sources.map((source) => comparablePath(source.url)));
+  const cited = [...answer.matchAll(markdownLink)].map((match) => comparablePath(match[1] ?? '')).filter((page) => sourcePages.has(page));
+  return [...new Set(cited)];
+}

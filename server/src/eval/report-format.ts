@@ -38,6 +38,7 @@ export function formatMetricsTable(metrics: EvalMetrics): string[] {
     ['hit@5', formatRatio(metrics.hitAt5), target(`≥ ${issueTargets.hitAt5}`, metrics.hitAt5.share, issueTargets.hitAt5)],
     ['MRR (top 5)', formatShare(metrics.meanReciprocalRank), target(`≥ ${issueTargets.meanReciprocalRank}`, metrics.meanReciprocalRank, issueTargets.meanReciprocalRank)],
     ['answered', formatRatio(metrics.answered), target(`≥ ${issueTargets.answered}`, metrics.answered.share, issueTargets.answered)],
+    ['answer cites a right page', formatRatio(metrics.citesRightPage), ''],
     [
       'unanswerable declined',
       formatRatio(metrics.unanswerableDeclined),

@@ -1,7 +1,7 @@
 import type { AskMessage, AskSource, AssistantClient } from '../../../src/client/assistant-client';
 import { isDecline } from './decline';
 import { computeMetrics, type EvalMetrics } from './metrics';
-import { rankedPages, rankOf } from './page-path';
+import { citedPages, rankedPages, rankOf } from './page-path';
 import { isSteerCase, type QuestionSet } from './question-set';
 
 /**
@@ -30,6 +30,8 @@ export interface EvalRun {
   answer: string;
   /** Whether the answer says "the documentation doesn't cover this". */
   declined: boolean;
+  /** The pages the answer cites (links to its sources), as comparable paths. */
+  cited: string[];
   /** 1-based rank of the first right page within the first 5 pages, when there. */
   rank?: number;
   /** Milliseconds from sending the request to the first text-delta. */
@@ -117,6 +119,7 @@ export async function runQuestionSet(set: QuestionSet, assistant: AssistantClien
       sources,
       answer,
       declined: isDecline(answer),
+      cited: citedPages(answer, sources),
       ...(rank === undefined ? {} : { rank }),
       ...(firstDelta === undefined ? {} : { firstDeltaMilliseconds: firstDelta }),
       totalMilliseconds: clock() - started,

@@ -24,6 +24,7 @@ const columns: Column[] = [
   { title: 'hit@5', value: share((metrics) => metrics.hitAt5), target: `≥${issueTargets.hitAt5}` },
   { title: 'MRR', value: (metrics) => metrics.meanReciprocalRank, target: `≥${issueTargets.meanReciprocalRank}` },
   { title: 'answered', value: share((metrics) => metrics.answered), target: `≥${issueTargets.answered}` },
+  { title: 'cites', value: share((metrics) => metrics.citesRightPage) },
   { title: 'declined', value: share((metrics) => metrics.unanswerableDeclined), target: `≥${issueTargets.unanswerableDeclined}` },
   { title: 'follow-ups', value: share((metrics) => metrics.followUpsOnTopic), target: `≥${issueTargets.followUpsOnTopic}` },
   { title: 'steers', value: share((metrics) => metrics.currentPathSteers), target: `≥${issueTargets.currentPathSteers}` },
