@@ -51,8 +51,10 @@ export function docusaurusSlug(relativeFile: string, frontMatter: Record<string,
   }
 }
 
-/** `baseUrl` + `routeBasePath` as one path prefix: `'/' + 'docs'` → `/docs`, `'/'` + `'/'` → ``. */
-export function docusaurusPrefix(baseUrl: string, routeBasePath: string): string {
-  const joined = `/${baseUrl}/${routeBasePath}`.replace(/\/+/g, '/').replace(/\/+$/, '');
-  return joined;
+/**
+ * `baseUrl` + `routeBasePath` (+ the docs folder's version path) as one path prefix:
+ * `'/' + 'docs'` → `/docs`, `'/'` + `'/'` → ``, `'/' + 'docs' + 'next'` → `/docs/next`.
+ */
+export function docusaurusPrefix(baseUrl: string, routeBasePath: string, versionPath = ''): string {
+  return `/${baseUrl}/${routeBasePath}/${versionPath}`.replace(/\/+/g, '/').replace(/\/+$/, '');
 }

@@ -1,5 +1,7 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
@@ -54,6 +56,54 @@ describe('Docusaurus dialect', () => {
   test('pathPrefix replaces baseUrl and routeBasePath', async () => {
     const served = await ingestDocs({ docs: fixture, pathPrefix: '' });
     expect(served.pages.map((candidate) => candidate.path)).toContain('/guides/setup');
+  });
+});
+
+describe('Docusaurus versioned docs', () => {
+  let site: string | undefined;
+  afterEach(async () => {
+    if (site !== undefined) await rm(site, { recursive: true, force: true });
+    site = undefined;
+  });
+
+  /** A site whose docs plugin has `docsOptions`, with `versions` written to versions.json when given. */
+  async function versionedSite(docsOptions: string, versions?: string): Promise<string> {
+    site = await mkdtemp(path.join(tmpdir(), 'docent-docusaurus-'));
+    await mkdir(path.join(site, 'docs'));
+    await writeFile(path.join(site, 'docs', 'intro.md'), '# Intro\n\nHello.\n');
+    await writeFile(path.join(site, 'docusaurus.config.js'), `export default { baseUrl: '/', presets: [['classic', { docs: { ${docsOptions} } }]] };\n`);
+    if (versions !== undefined) await writeFile(path.join(site, 'versions.json'), versions);
+    return path.join(site, 'docs');
+  }
+  const pathsOf = async (docsFolder: string) => (await ingestDocs({ docs: docsFolder })).pages.map((candidate) => candidate.path);
+
+  test('with released versions in versions.json the docs folder is the unreleased version, served under /next', async () => {
+    expect(await pathsOf(await versionedSite('', '["2.1", "2.0"]'))).toEqual(['/docs/next/intro']);
+  });
+
+  test("lastVersion: 'current' serves the docs folder at the route base path; versions.current.path renames /next", async () => {
+    expect(await pathsOf(await versionedSite(`lastVersion: 'current'`, '["2.1"]'))).toEqual(['/docs/intro']);
+    await rm(site as string, { recursive: true, force: true });
+    expect(await pathsOf(await versionedSite(`routeBasePath: '/', versions: { current: { path: 'unreleased', label: 'Canary' } }`, '["2.1"]'))).toEqual(['/unreleased/intro']);
+  });
+
+  test('versioned_docs/version-<name>: the last version at the route base path, an older one under its name', async () => {
+    const docsFolder = await versionedSite('', '["2.1", "2.0"]');
+    const siteFolder = path.dirname(docsFolder);
+    for (const version of ['2.1', '2.0']) {
+      await mkdir(path.join(siteFolder, 'versioned_docs', `version-${version}`), { recursive: true });
+      await writeFile(path.join(siteFolder, 'versioned_docs', `version-${version}`, 'intro.md'), `# Intro ${version}\n`);
+    }
+    expect(await pathsOf(path.join(siteFolder, 'versioned_docs', 'version-2.1'))).toEqual(['/docs/intro']);
+    expect(await pathsOf(path.join(siteFolder, 'versioned_docs', 'version-2.0'))).toEqual(['/docs/2.0/intro']);
+  });
+
+  test('no versions.json, an empty one or an unreadable one: the docs folder is the only version', async () => {
+    expect(await pathsOf(await versionedSite(''))).toEqual(['/docs/intro']);
+    await rm(site as string, { recursive: true, force: true });
+    expect(await pathsOf(await versionedSite('', '[]'))).toEqual(['/docs/intro']);
+    await rm(site as string, { recursive: true, force: true });
+    expect(await pathsOf(await versionedSite('', '{not json'))).toEqual(['/docs/intro']);
   });
 });
 

@@ -23,9 +23,16 @@ interface DocusaurusConfig {
   defaultLocale: string;
   /** `markdown.format`: `mdx` (Docusaurus 3's default: `.md` is MDX too), `md` or `detect` (`.md` as Markdown). */
   format: string;
+  /**
+   * Path of the indexed folder's version under the route base path: `''` for the last version
+   * (`lastVersion`, default the newest of `versions.json`, else the docs folder itself); for the
+   * docs folder of a site with releases `next`; for `versioned_docs/version-<name>` the name;
+   * or that version's `versions.<name>.path`.
+   */
+  versionPath: string;
 }
 
-async function readDocusaurusConfig(configFile: string | undefined): Promise<DocusaurusConfig> {
+async function readDocusaurusConfig(configFile: string | undefined, docsFolder: string): Promise<DocusaurusConfig> {
   const config = configFile === undefined ? undefined : readConfigLiterals(await readFile(configFile, 'utf8'));
   const docs = objectSetting(config?.setting('docs'));
   const trailingSlash = config?.setting('trailingSlash');
@@ -34,9 +41,38 @@ async function readDocusaurusConfig(configFile: string | undefined): Promise<Doc
     routeBasePath: stringSetting(docs?.routeBasePath) ?? 'docs',
     defaultLocale: stringSetting(objectSetting(config?.setting('i18n'))?.defaultLocale) ?? 'en',
     format: stringSetting(objectSetting(config?.setting('markdown'))?.format) ?? 'mdx',
+    versionPath: '',
   };
+  if (configFile !== undefined) {
+    const siteFolder = path.dirname(configFile);
+    const released = await releasedVersions(siteFolder);
+    const lastVersion = stringSetting(docs?.lastVersion) ?? released[0] ?? 'current';
+    const versioned = /^versioned_docs[\\/]version-([^\\/]+)$/.exec(path.relative(siteFolder, docsFolder))?.[1];
+    const version = versioned ?? 'current';
+    const configured = stringSetting(objectSetting(objectSetting(docs?.versions)?.[version])?.path);
+    // The last version is served at the route base path; the docs folder otherwise under
+    // `next`, a released one under its name.
+    if (version !== lastVersion) result.versionPath = configured ?? (version === 'current' ? 'next' : version);
+  }
   if (typeof trailingSlash === 'boolean') result.trailingSlash = trailingSlash;
   return result;
+}
+
+// The site's released versions, newest first: `versions.json` beside the config (none when it
+// is missing or not a list of names).
+async function releasedVersions(siteFolder: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(path.join(siteFolder, 'versions.json'), 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const versions: unknown = JSON.parse(text);
+    return Array.isArray(versions) ? versions.filter((version): version is string => typeof version === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 const maximumPartialDepth = 5;
@@ -54,13 +90,17 @@ const maximumPartialDepth = 5;
  * - URLs: front matter `slug` (absolute, or relative to the folder) or `id`, number prefixes
  *   (`01-intro.md`) removed, `index`/`README`/`<folder>/<folder>.md` as the folder's page, under
  *   `baseUrl` + the docs `routeBasePath` (default `/docs`), or `pathPrefix` when given; a
- *   trailing slash when the config sets `trailingSlash: true`.
+ *   trailing slash when the config sets `trailingSlash: true`. On a versioned site
+ *   (`versions.json` lists releases) the docs folder is the unreleased version, served under
+ *   `/next` unless it is the `lastVersion`, and `versioned_docs/version-<name>` is served under
+ *   `/<name>` unless it is the last version (newest release by default); `versions.<name>.path`
+ *   renames either.
  * - Locale: `i18n.defaultLocale` (translations live outside the docs folder).
  */
 export async function createDocusaurusDialect(options: DialectOptions): Promise<Dialect> {
-  const config = await readDocusaurusConfig(options.configFile);
+  const config = await readDocusaurusConfig(options.configFile, options.root);
   const boundary = includeBoundary(options.root, options.configFile);
-  const prefix = normalizePrefix(options.pathPrefix ?? docusaurusPrefix(config.baseUrl, config.routeBasePath));
+  const prefix = normalizePrefix(options.pathPrefix ?? docusaurusPrefix(config.baseUrl, config.routeBasePath, config.versionPath));
   const defaultLocale = normalizeLocale(options.settings.defaultLocale ?? config.defaultLocale);
   const locales = siteLocales(defaultLocale, [], prefix);
 
