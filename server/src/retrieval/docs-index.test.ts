@@ -117,6 +117,17 @@ describe('DocsIndex currentPath boost', () => {
     }
   });
 
+  test('a question pointing at the reader\'s page ("this", "here") gets that page first, even where another page matches its words better', () => {
+    // The reader's page matches one word ("token"), the webhooks page all the others.
+    const query = 'how do I verify webhook signatures with my token here?';
+    expect(topIds(query, 5)[0]).toBe('/docs/webhooks#verify-signatures');
+    const hits = index.search({ query, limit: 5, currentPath: '/docs/rate-limits' });
+    expect(hits[0]?.pagePath).toBe('/docs/rate-limits');
+    expect(hits.map((hit) => hit.id)).toContain('/docs/webhooks#verify-signatures');
+    // Without the pointing word the reader's page only breaks ties.
+    expect(index.search({ query: 'how do I verify webhook signatures with my token?', limit: 5, currentPath: '/docs/rate-limits' })[0]?.id).toBe('/docs/webhooks#verify-signatures');
+  });
+
   test('does not outrank a clearly better section on another page', () => {
     expect(index.search({ query: 'verify webhook signature', limit: 1, currentPath: '/docs/rate-limits' })[0]?.id).toBe('/docs/webhooks#verify-signatures');
   });

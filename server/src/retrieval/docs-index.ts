@@ -299,7 +299,7 @@ export class DocsIndex {
     this.#rescoreByProximity(pool, weights);
     const hits = rankByPage(pool, { limit });
     const pointed = placement.pointedPage;
-    if (pointed !== undefined && !hits.some((hit) => hit.pagePath === pointed.path)) return withPageFirst(hits, pointed, limit, passes);
+    if (pointed !== undefined) return withPageFirst(hits, pointed, limit, passes);
     return hits;
   }
 

@@ -19,10 +19,17 @@ export function weightedScore(result: SearchResult, weights: ReadonlyMap<string,
 }
 
 /**
- * The hits with the pointed-at page's first section in front: the question is about that page
- * ("sum up this page"), though none of its words matched.
+ * The hits with the pointed-at page in front: the question is about that page ("sum up this
+ * page", "which CLI flag do I use for this?"). Its sections that matched come first, in their
+ * order; when none matched, its first section does.
  */
 export function withPageFirst(hits: readonly SearchHit[], page: IngestedPage, limit: number, passes: ((section: DocSection) => boolean) | undefined): SearchHit[] {
+  const own = hits.filter((hit) => hit.pagePath === page.path);
+  if (own.length > 0) {
+    if (hits[0]?.pagePath === page.path) return [...hits];
+    const top = hits[0]?.score ?? 0;
+    return [...own.map((hit) => ({ ...hit, score: top + hit.score })), ...hits.filter((hit) => hit.pagePath !== page.path)];
+  }
   const first = page.sections.find((section) => passes === undefined || passes(section));
   if (first === undefined) return [...hits];
   return [{ ...first, score: (hits[0]?.score ?? 0) + 1 }, ...hits].slice(0, limit);
