@@ -98,6 +98,15 @@ describe('Docusaurus versioned docs', () => {
     expect(await pathsOf(path.join(siteFolder, 'versioned_docs', 'version-2.0'))).toEqual(['/docs/2.0/intro']);
   });
 
+  test("the docs plugin's include and exclude globs decide which files are pages", async () => {
+    const docsFolder = await versionedSite(`include: ['{guides,api}/**/*.{md,mdx}', 'intro.md'], exclude: ['**/drafts/**']`);
+    for (const file of ['guides/setup.md', 'api/client.mdx', 'guides/drafts/wip.md', 'notes/todo.md']) {
+      await mkdir(path.join(docsFolder, path.dirname(file)), { recursive: true });
+      await writeFile(path.join(docsFolder, file), `# ${file}\n\nText.\n`);
+    }
+    expect(await pathsOf(docsFolder)).toEqual(['/docs/api/client', '/docs/guides/setup', '/docs/intro']);
+  });
+
   test('no versions.json, an empty one or an unreadable one: the docs folder is the only version', async () => {
     expect(await pathsOf(await versionedSite(''))).toEqual(['/docs/intro']);
     await rm(site as string, { recursive: true, force: true });

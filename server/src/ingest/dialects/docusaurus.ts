@@ -11,6 +11,7 @@ import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { customIdOf, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import { flattenMdx, forgetPositions, markdownImports } from '../mdx-components';
+import { matchesAnyGlob } from '../path-glob';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { docusaurusPrefix, docusaurusSlug, isExcludedDoc } from './docusaurus-paths';
@@ -30,6 +31,10 @@ interface DocusaurusConfig {
    * or that version's `versions.<name>.path`.
    */
   versionPath: string;
+  /** The docs plugin's `include` globs (default: every `.md`/`.mdx`). */
+  include: string[];
+  /** The docs plugin's `exclude` globs, beside the default partials and tests. */
+  exclude: string[];
 }
 
 async function readDocusaurusConfig(configFile: string | undefined, docsFolder: string): Promise<DocusaurusConfig> {
@@ -42,6 +47,8 @@ async function readDocusaurusConfig(configFile: string | undefined, docsFolder: 
     defaultLocale: stringSetting(objectSetting(config?.setting('i18n'))?.defaultLocale) ?? 'en',
     format: stringSetting(objectSetting(config?.setting('markdown'))?.format) ?? 'mdx',
     versionPath: '',
+    include: stringList(docs?.include),
+    exclude: stringList(docs?.exclude),
   };
   if (configFile !== undefined) {
     const siteFolder = path.dirname(configFile);
@@ -57,6 +64,8 @@ async function readDocusaurusConfig(configFile: string | undefined, docsFolder: 
   if (typeof trailingSlash === 'boolean') result.trailingSlash = trailingSlash;
   return result;
 }
+
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 // The site's released versions, newest first: `versions.json` beside the config (none when it
 // is missing or not a list of names).
@@ -85,7 +94,8 @@ const maximumPartialDepth = 5;
  *   admonitions flattened with an explicit title as a bold lead line; `<Tabs>`/`<TabItem label>`
  *   flattened, each tab's label as a bold line before its content; an imported partial
  *   (`import Intro from './_intro.mdx'` … `<Intro />`) replaced by its content.
- * - Pages: `_`-prefixed files and folders are partials, not pages.
+ * - Pages: `_`-prefixed files and folders are partials, not pages; the docs plugin's `include`
+ *   and `exclude` globs, when written as literals, narrow the pages further.
  * - Anchors: `{#custom-id}` as written, else github-slugger.
  * - URLs: front matter `slug` (absolute, or relative to the folder) or `id`, number prefixes
  *   (`01-intro.md`) removed, `index`/`README`/`<folder>/<folder>.md` as the folder's page, under
@@ -153,7 +163,10 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
     fingerprint: `docusaurus:2:${config.format}:${boundary}`,
     locales,
     defaultLocale,
-    isPage: (file) => !isExcludedDoc(file.relativeFile),
+    isPage: (file) =>
+      !isExcludedDoc(file.relativeFile) &&
+      (config.include.length === 0 || matchesAnyGlob(file.relativeFile, config.include)) &&
+      !matchesAnyGlob(file.relativeFile, config.exclude),
     async parse(source, file) {
       const dependencies: string[] = [];
       const { tree, text } = await parseFile(source, file.sourceFile, dependencies, 0);

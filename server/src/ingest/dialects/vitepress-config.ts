@@ -16,6 +16,8 @@ export interface VitepressConfig {
   locales: Array<{ key: string; lang?: string }>;
   /** Top-level `lang`. */
   lang?: string;
+  /** `srcExclude`: globs (relative to the source folder) of Markdown files that are not pages. */
+  sourceExclude: string[];
 }
 
 /** The site's folder: the one holding `.vitepress` (`.vitepress/config.ts` or `.vitepress/config/index.ts`). */
@@ -27,12 +29,12 @@ function folderHoldingVitepress(configFile: string): string {
 
 /**
  * Reads a VitePress config (`.vitepress/config.ts`, or the entry of a config folder,
- * `.vitepress/config/index.ts`) without running it: `srcDir`, `base`,
+ * `.vitepress/config/index.ts`) without running it: `srcDir`, `srcExclude`, `base`,
  * `cleanUrls`, `rewrites` (when an object literal; a function cannot be read) and `locales`
  * keys, each only when written as a literal (see `readConfigLiterals`).
  */
 export async function readVitepressConfig(configFile: string | undefined, fallbackRoot: string): Promise<VitepressConfig> {
-  if (configFile === undefined) return { sourceRoot: fallbackRoot, rewrites: [], locales: [] };
+  if (configFile === undefined) return { sourceRoot: fallbackRoot, rewrites: [], locales: [], sourceExclude: [] };
   const siteRoot = folderHoldingVitepress(configFile);
   const config = readConfigLiterals(await readFile(configFile, 'utf8'));
   const sourceDirectory = stringSetting(config.setting('srcDir'));
@@ -43,6 +45,7 @@ export async function readVitepressConfig(configFile: string | undefined, fallba
       const lang = stringSetting(objectSetting(value)?.lang);
       return lang === undefined ? { key } : { key, lang };
     }),
+    sourceExclude: stringList(config.setting('srcExclude')),
   };
   const base = stringSetting(config.setting('base'));
   const cleanUrls = config.setting('cleanUrls');
@@ -52,6 +55,8 @@ export async function readVitepressConfig(configFile: string | undefined, fallba
   if (lang !== undefined) result.lang = lang;
   return result;
 }
+
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
  * Applies VitePress `rewrites` (path-to-regexp patterns over source paths such as

@@ -8,6 +8,7 @@ import { includeBoundary } from '../included-files';
 import { parseMarkdown } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import { cleanCodeBlock } from './code-cleanup';
+import { matchesAnyGlob } from '../path-glob';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { resolveCodeImports } from './vitepress-code-imports';
@@ -24,6 +25,7 @@ import { resolveIncludes } from './vitepress-includes';
  * - Anchors: `{#custom-id}` as written, else VitePress' slugify (accents dropped, ASCII
  *   punctuation to `-`, a leading digit prefixed with `_`), duplicates `-1`, `-2`; badges and
  *   emoji are not part of a heading's text.
+ * - Pages: every Markdown file but those `srcExclude` matches.
  * - URLs: the path relative to `srcDir` (the folder holding `.vitepress`), through `rewrites`,
  *   `index.md` → its folder, `.html` unless `cleanUrls` (config literal or the `cleanUrls`
  *   setting), under `base` (or `pathPrefix`).
@@ -35,9 +37,12 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
   const prefix = normalizePrefix(options.pathPrefix ?? config.base ?? '');
   const cleanUrls = options.settings.cleanUrls ?? config.cleanUrls ?? false;
   const boundary = includeBoundary(options.root, options.configFile);
-  const routeOf = (file: PageFile): string => {
+  const sourcePathOf = (file: PageFile): string => {
     const fromSource = path.relative(config.sourceRoot, file.sourceFile).split(path.sep).join('/');
-    const sourcePath = fromSource.startsWith('..') ? file.relativeFile : fromSource;
+    return fromSource.startsWith('..') ? file.relativeFile : fromSource;
+  };
+  const routeOf = (file: PageFile): string => {
+    const sourcePath = sourcePathOf(file);
     const rewritten = applyRewrites(sourcePath, config.rewrites).replace(/\.md$/i, '');
     if (rewritten === 'index' || rewritten.endsWith('/index')) return rewritten.slice(0, -'index'.length);
     return cleanUrls ? rewritten : `${rewritten}.html`;
@@ -55,7 +60,8 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
     fingerprint: `vitepress:2:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
-    isPage: () => true,
+    // `srcExclude` files are not pages (they are often partials other pages include).
+    isPage: (file) => !matchesAnyGlob(sourcePathOf(file), config.sourceExclude),
     async parse(source, file) {
       const dependencies: string[] = [];
       const expanded = await resolveIncludes(source, file.sourceFile, { sourceRoot: config.sourceRoot, dependencies, boundary });

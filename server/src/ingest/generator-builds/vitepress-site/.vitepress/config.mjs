@@ -3,6 +3,9 @@
 export default {
   title: 'Harbor',
   cleanUrls: true,
+  // The included partial is not a page of its own: VitePress builds no page for it, and the
+  // test checks Docent indexes none.
+  srcExclude: ['**/parts/**'],
   locales: {
     root: { label: 'English', lang: 'en' },
     fr: { label: 'Français', lang: 'fr' },

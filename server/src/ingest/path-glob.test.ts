@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { matchesAnyGlob, matchesGlob } from './path-glob';
+
+describe('matchesGlob', () => {
+  test.each([
+    ['guide/examples/promise-done.md', '**/guide/examples/*', true],
+    ['guide/examples/nested/a.md', '**/guide/examples/*', false],
+    ['guide/cli-generated.md', '**/guide/cli-generated.md', true],
+    ['AGENTS.md', 'AGENTS.md', true],
+    ['docs/AGENTS.md', 'AGENTS.md', false],
+    ['a/b/c.md', '**', true],
+    ['a/b/c.md', 'a/**', true],
+    ['a/b/c.md', 'a/**/c.md', true],
+    ['a/c.md', 'a/**/c.md', true],
+    ['api/intro.mdx', '**/*.{md,mdx}', true],
+    ['api/intro.js', '**/*.{md,mdx}', false],
+    ['faq/_partial.md', '**/_*.{js,jsx,ts,tsx,md,mdx}', true],
+    ['faq/_parts/x.md', '**/_*/**', true],
+    ['page1.md', 'page?.md', true],
+    ['page10.md', 'page?.md', false],
+    ['v2/a.md', 'v[12]/*.md', true],
+    ['v3/a.md', 'v[!12]/*.md', true],
+    ['v1/a.md', 'v[!12]/*.md', false],
+    ['./guide/a.md', 'guide/*.md', true],
+    ['guide/a.md', './guide/*.md', true],
+    ['a+b (1).md', 'a+b (1).md', true],
+  ])('%s with %s: %s', (path, pattern, expected) => {
+    expect(matchesGlob(path, pattern)).toBe(expected);
+  });
+
+  test('any of several patterns; an unreadable pattern matches nothing', () => {
+    expect(matchesAnyGlob('guide/x.md', ['api/**', 'guide/*'])).toBe(true);
+    expect(matchesAnyGlob('guide/x.md', [])).toBe(false);
+    expect(matchesGlob('a].md', '[z-a]')).toBe(false);
+  });
+});

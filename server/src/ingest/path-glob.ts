@@ -1,0 +1,85 @@
+/**
+ * Glob patterns over `/`-separated relative paths, as generators' configs write them (VitePress
+ * `srcExclude`, Docusaurus docs `include`/`exclude`; both match with picomatch through their glob
+ * libraries): `*` and `?` within one path segment, `**` across segments, `{a,b}` alternatives,
+ * `[abc]` classes. Dot files match like any other. A pattern that cannot be read matches nothing.
+ *
+ * @example matchesGlob('guide/examples/a.md', '**\/guide/examples/*') === true
+ * @example matchesGlob('docs/intro.mdx', '**\/*.{md,mdx}') === true
+ */
+export function matchesGlob(relativePath: string, pattern: string): boolean {
+  return globRegExp(pattern)?.test(relativePath.replace(/^\.\//, '')) ?? false;
+}
+
+/** Whether a relative path matches any of the patterns. */
+export function matchesAnyGlob(relativePath: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => matchesGlob(relativePath, pattern));
+}
+
+const compiled = new Map<string, RegExp | undefined>();
+
+function globRegExp(pattern: string): RegExp | undefined {
+  if (compiled.has(pattern)) return compiled.get(pattern);
+  let expression: RegExp | undefined;
+  try {
+    expression = new RegExp(`^${translate(pattern.replace(/^\.\//, ''))}$`);
+  } catch {
+    expression = undefined;
+  }
+  compiled.set(pattern, expression);
+  return expression;
+}
+
+function translate(pattern: string): string {
+  let out = '';
+  let braces = 0;
+  for (let index = 0; index < pattern.length; index++) {
+    const character = pattern[index] as string;
+    if (character === '*') {
+      if (pattern[index + 1] === '*') {
+        const atStart = index === 0 || pattern[index - 1] === '/';
+        const atEnd = index + 2 === pattern.length || pattern[index + 2] === '/';
+        if (atStart && atEnd) {
+          // `**/` is any number of whole segments (none included); a final `**` is anything.
+          if (pattern[index + 2] === '/') {
+            out += '(?:[^/]*/)*';
+            index += 2;
+          } else {
+            out += '.*';
+            index += 1;
+          }
+          continue;
+        }
+        index += 1;
+      }
+      out += '[^/]*';
+    } else if (character === '?') {
+      out += '[^/]';
+    } else if (character === '{') {
+      braces += 1;
+      out += '(?:';
+    } else if (character === '}' && braces > 0) {
+      braces -= 1;
+      out += ')';
+    } else if (character === ',' && braces > 0) {
+      out += '|';
+    } else if (character === '[') {
+      const end = pattern.indexOf(']', index + 2);
+      if (end === -1) {
+        out += '\\[';
+        continue;
+      }
+      const body = pattern.slice(index + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+      out += `[${body}]`;
+      index = end;
+    } else if (character === '\\' && index + 1 < pattern.length) {
+      index += 1;
+      out += escapeCharacter(pattern[index] as string);
+    } else {
+      out += escapeCharacter(character);
+    }
+  }
+  return out;
+}
+
+const escapeCharacter = (character: string) => character.replace(/[.+^$()|\\{}[\]]/g, '\\$&');
