@@ -44,6 +44,8 @@ describe('search terms', () => {
 
   test('what a contraction leaves behind is not a search term', () => {
     expect(textTerms("It doesn't work and we'll see, you're right, they've gone, isn't it")).toEqual(['work', 'see', 'right', 'gon']);
+    // Typed without the apostrophe, as quick questions often are.
+    expect(textTerms('Whats the command? It doesnt work, im stuck and thats odd')).toEqual(['command', 'work', 'stuck', 'odd']);
   });
 
   test('subject terms leave out the frame of a question', () => {

@@ -15,7 +15,9 @@ const stopWords = new Set(
     'theirs them then there these they this those through to too under until up upon us very via was we were what ' +
     'when where which while who whom whose why will with within would yes yet you your yours ' +
     // What is left of a contraction once its apostrophe splits it: "doesn't", "we'll", "you're".
-    'aren couldn didn doesn don hadn hasn haven isn ll mustn needn re shouldn ve wasn weren won wouldn'
+    'aren couldn didn doesn don hadn hasn haven isn ll mustn needn re shouldn ve wasn weren won wouldn ' +
+    // The same contractions typed without their apostrophe, as quick questions often are.
+    'arent couldnt didnt doesnt dont hadnt hasnt havent hows im isnt ive shouldnt thats theres theyre wasnt werent whats wheres whos wouldnt youre'
   ).split(' '),
 );
 
