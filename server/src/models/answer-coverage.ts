@@ -1,6 +1,6 @@
 import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
 import type { AnswerSection } from './answer-prompt';
-import { headingTermSet, matchedWeight, matches, nearlyMatches, termSet, termWeights } from './passage-scoring';
+import { headingTermSet, markdownTermSet, matchedWeight, matches, nearlyMatches, termWeights } from './passage-scoring';
 import { questionAsides } from './question-asides';
 import type { TermStatistics } from './term-statistics';
 
@@ -177,7 +177,7 @@ export function judgeCoverage(
   options: CoverageOptions = {},
 ): CoverageJudgement {
   subject = withoutModifiers(withDictionaryNames(subject, statistics), statistics);
-  const sectionTerms = sections.map((section) => new Set([...termSet(section.markdown), ...headingTermSet(section)]));
+  const sectionTerms = sections.map((section) => new Set([...markdownTermSet(section.markdown), ...headingTermSet(section)]));
   const everywhere = new Set(sectionTerms.flatMap((set) => [...set]));
   // A name is spelt one way and is a word of its own: "LaTeX" is not "later", nor "DeepL" "deeply".
   const foundAnywhere = (term: string) =>

@@ -170,6 +170,30 @@ describe('passage coherence', () => {
     expect(answer).not.toMatch(/Another, unrelated, example follows/);
   });
 
+  test('code blocks that follow one another come together (a module and its test, a before and an after) while they fit', () => {
+    const mocking = section(
+      '/docs/mocking#modules',
+      'Mocking',
+      'Mocking modules',
+      [
+        'To mock a module, call `vi.mock` with its path at the top of the test file.',
+        'Given this module:',
+        "```ts\n// users.ts\nexport const getUser = (id) => fetch(`/users/${id}`)\n```",
+        'the test replaces it:',
+        "```ts\n// users.test.ts\nvi.mock('./users', () => ({ getUser: vi.fn() }))\n```",
+        `${'Mocking has other uses too. '.repeat(10)}`,
+        'An unrelated example:',
+        '```ts\nvi.useFakeTimers()\n```',
+      ].join('\n\n'),
+    );
+
+    const answer = composeExtractiveAnswer({ question: 'How do I mock a module in a test?', sections: numbered([mocking]) }, { wordBudget: 120 });
+
+    expect(answer).toContain('// users.ts');
+    expect(answer).toContain('the test replaces it:\n\n```ts\n// users.test.ts');
+    expect(answer).not.toContain('vi.useFakeTimers');
+  });
+
   test('a step list too long for the budget still comes whole when it is the procedure that answers', () => {
     const steps = Array.from({ length: 8 }, (_, index) => `${index + 1}. Step ${index + 1} of the upgrade: stop the server, back up the storage folder and run the migration for release ${index + 1}.`).join('\n');
     const upgrade = section('/docs/upgrade', 'Upgrade', 'Upgrade', `To upgrade, follow these steps:\n\n${steps}\n\n${'Older releases had other steps. '.repeat(30)}`);
@@ -186,7 +210,15 @@ describe('passage coherence', () => {
       '/docs/markdown#highlight',
       'Markdown',
       'Line highlighting',
-      ['Add the line numbers in braces after the language to highlight lines.', '**Input**', '```js{4}\nconst a = 1\n```', '**Output in the browser**', '```js\nconst a = 1\n```', 'Ranges such as `{5-8}` also work.'].join('\n\n'),
+      [
+        'Add the line numbers in braces after the language to highlight lines.',
+        '**Input**',
+        '```js{4}\nconst a = 1\n```',
+        '**Output in the browser**',
+        // Too long to quote beside the input: left out, with its label.
+        `\`\`\`js\n${'const a = 1\n'.repeat(45)}\`\`\``,
+        'Ranges such as `{5-8}` also work.',
+      ].join('\n\n'),
     );
 
     const answer = composeExtractiveAnswer({ question: 'How do I highlight lines in code?', sections: numbered([highlight]) });

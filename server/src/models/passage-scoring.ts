@@ -24,6 +24,20 @@ export function termSet(text: string): Set<string> {
   return new Set(textTerms(text));
 }
 
+/**
+ * The terms a reader sees in a section's Markdown: link addresses (`](https://github.com/…)`,
+ * `<https://…>`, `[x]: /url` definitions) left out, as the search index leaves them out. A word
+ * only in an address ("github" in a plugin's repository link) is not something the section says.
+ */
+export function markdownTermSet(markdown: string): Set<string> {
+  return termSet(
+    markdown
+      .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
+      .replace(/<(?:https?:|mailto:)[^>\s]*>/gi, ' ')
+      .replace(/^ {0,3}\[[^\]]+\]:\s*\S+.*$/gm, ' '),
+  );
+}
+
 /** The terms of a section's headings and page title: what the whole section is about. */
 export function headingTermSet(section: AnswerSection): Set<string> {
   return termSet(`${section.pageTitle} ${section.headingTrail.join(' ')} ${section.heading}`);

@@ -1,7 +1,7 @@
 import type { AnswerSection } from './answer-prompt';
 import type { PassageBlock } from './passage-units';
 import { passageBlocks, splitSentences } from './passage-units';
-import { blockScore, headingTermSet, matchedWeight, termSet } from './passage-scoring';
+import { blockScore, headingTermSet, markdownTermSet, matchedWeight, termSet } from './passage-scoring';
 
 /** A coherent run of one section's blocks, in the docs' order, that the answer quotes. */
 export interface QuotedPassage {
@@ -32,6 +32,8 @@ export interface PassageLimits {
 }
 
 const thinPassageWords = 30;
+// Most prose words between two code blocks quoted together.
+const followingCodeWords = 40;
 // A table longer than this is quoted as its header and the rows that match the question.
 const largeTableRows = 3;
 
@@ -49,8 +51,8 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
   const earlierWeights = new Map((question.earlierTerms ?? []).map((term) => [term, 1]));
   const candidates = sections.map((section, index) => {
     const headings = headingTermSet(section);
-    const all = new Set([...termSet(section.markdown), ...headings]);
-    const described = new Set([...termSet(withoutCode(section.markdown)), ...headings]);
+    const all = new Set([...markdownTermSet(section.markdown), ...headings]);
+    const described = new Set([...markdownTermSet(withoutCode(section.markdown)), ...headings]);
     // A word only in a code example (a sample config, a file listing) says less about what the
     // section answers than the same word in its prose.
     const found = (matchedWeight(question.terms, question.weights, all) + matchedWeight(question.terms, question.weights, described)) / 2;
@@ -108,10 +110,33 @@ export function proseWords(blocks: readonly PassageBlock[]): number {
   return blocks.reduce((sum, block) => sum + block.words, 0);
 }
 
+/** Lines of code in a block: a code block's, or those inside a list's items. */
+function codeLinesOf(block: PassageBlock): number {
+  return block.kind === 'code' ? block.lines : block.kind === 'list' ? block.codeLines : 0;
+}
+
+/** Whether each code block of a section follows the one before closely (see `followingCodeWords`). */
+function codeFollowsOn(blocks: readonly PassageBlock[]): boolean {
+  let seenCode = false;
+  let wordsSince = 0;
+  for (const block of blocks) {
+    if (hasCode(block)) {
+      if (seenCode && wordsSince > followingCodeWords) return false;
+      seenCode = true;
+      wordsSince = 0;
+    } else {
+      wordsSince += block.words;
+    }
+  }
+  return true;
+}
+
 /**
  * The run of a section's blocks to quote: the whole section when it is short; otherwise from
  * the block that answers best (or the paragraph that introduces it) onwards, keeping lists
- * whole and at most one code block, until the word budget is spent.
+ * whole and the code blocks that follow one another in it (a "before" and an "after", a module
+ * and its test, a signature and its example) while they fit `maximumCodeLines` together, until
+ * the word budget is spent.
  */
 function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget: number, maximumCodeLines: number, haveCode = false): PassageBlock[] {
   if (blocks.length === 0) return [];
@@ -121,11 +146,12 @@ function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget
 
   let window: PassageBlock[];
   const codeBlocks = blocks.filter((block) => block.kind === 'code');
-  if (proseWords(blocks) <= budget && blocks.filter(hasCode).length <= 1 && codeBlocks.every(quotableCode)) {
-    // A short section is its own best passage.
-    window = blocks.filter((block) => block.kind !== 'code' || block === chosenCode);
+  const allCodeLines = blocks.reduce((sum, block) => sum + codeLinesOf(block), 0);
+  if (proseWords(blocks) <= budget && codeBlocks.every(quotableCode) && (haveCode ? blocks.filter(hasCode).length <= 1 : allCodeLines <= maximumCodeLines && codeFollowsOn(blocks))) {
+    // A short section is its own best passage (a second passage leaves its code to the first).
+    window = haveCode ? blocks.filter((block) => block.kind !== 'code' || block === chosenCode) : blocks;
   } else {
-    window = forwardWindow(blocks, scores, budget, (block) => !haveCode && quotableCode(block), question);
+    window = forwardWindow(blocks, scores, budget, (block) => !haveCode && quotableCode(block), question, haveCode ? 0 : maximumCodeLines);
   }
   if (question.codeWanted && !haveCode && !window.some(hasCode) && chosenCode !== undefined) {
     const introduction = blocks[chosenCode.order - 1];
@@ -141,7 +167,7 @@ function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget
   return quoted.length > 0 || opening === undefined ? quoted : [opening.kind === 'paragraph' ? shortenParagraph(opening, budget) : opening];
 }
 
-function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number, codeAllowed: (block: PassageBlock) => boolean, question: PassageQuestion): PassageBlock[] {
+function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number, codeAllowed: (block: PassageBlock) => boolean, question: PassageQuestion, codeBudget: number): PassageBlock[] {
   // The block that answers: the best match, earlier blocks winning near-ties (a section opens
   // with what it is about).
   let anchor = blocks.findIndex((block) => block.kind !== 'code');
@@ -165,31 +191,42 @@ function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number,
 
   const window: PassageBlock[] = [];
   let words = 0;
-  let haveCode = false;
+  let codeLines = 0;
+  // Prose words since the last code quoted: a later example belongs with it only when little
+  // more than its introduction lies between ("Then build it:", "**Output**").
+  let wordsSinceCode = 0;
+  // Code beyond the first block only while all of it fits the code budget, and when it follows
+  // on closely or is itself about the question (the test after the module it tests).
+  const codeFits = (lines: number, relevant: boolean) => codeLines === 0 || (codeLines + lines <= codeBudget && (relevant || wordsSinceCode <= followingCodeWords));
   for (let index = start; index < blocks.length; index++) {
     const block = blocks[index] as PassageBlock;
     const remaining = budget - words;
+    const wordsBefore = words;
     if (block.kind === 'heading') {
       if (words >= 40) break;
       window.push(block);
       words += block.words;
     } else if (block.kind === 'code') {
-      // The prose after a second example, or after an example left out, goes on about it.
-      if (haveCode || (!codeAllowed(block) && window.length > 0 && introducesNext(window.at(-1) as PassageBlock))) break;
+      // The prose after an example that does not fit, or after one left out, goes on about it.
+      if ((codeAllowed(block) && !codeFits(block.lines, (scores[index] ?? 0) > 0)) || (!codeAllowed(block) && window.length > 0 && introducesNext(window.at(-1) as PassageBlock))) break;
       if (!codeAllowed(block)) continue;
       window.push(block);
-      haveCode = true;
+      codeLines += block.lines;
+      wordsSinceCode = 0;
+      continue;
     } else if (block.kind === 'list') {
       // A procedure's steps stay whole; another list is cut to the items that fit.
       if (block.words <= remaining || (block.ordered && block.words <= budget * 2 && words <= budget / 2)) {
-        if (hasCode(block) && haveCode) break;
+        if (block.codeLines > 0 && !codeFits(block.codeLines, (scores[index] ?? 0) > 0)) break;
         window.push(block);
         words += block.words;
-        haveCode ||= hasCode(block);
+        codeLines += block.codeLines;
+        wordsSinceCode = block.codeLines > 0 ? 0 : wordsSinceCode + block.words;
+        if (words >= budget) break;
         continue;
       }
       const items = fittingItems(block.items, remaining);
-      if (items.length > 0 && !(hasCode(block) && haveCode)) window.push({ ...block, items, markdown: items.join('\n'), words: remaining });
+      if (items.length > 0 && !(block.codeLines > 0 && codeLines > 0)) window.push({ ...block, items, markdown: items.join('\n'), words: remaining });
       break;
     } else if (block.kind === 'table') {
       const table = block.words > remaining ? matchingRows(block, question) : block;
@@ -203,6 +240,7 @@ function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number,
       if (window.length === 0) window.push(shortenParagraph(block, remaining));
       break;
     }
+    wordsSinceCode += words - wordsBefore;
     if (words >= budget) break;
   }
   // An answer found in a section's last paragraph reads better with the paragraph before it.
