@@ -27,7 +27,7 @@ interface CacheFile {
 }
 
 // Bump when what a parse produces changes, so older caches are ignored.
-const cacheFormat = 7;
+const cacheFormat = 8;
 
 function hash(text: string): string {
   return createHash('sha1').update(text).digest('hex');

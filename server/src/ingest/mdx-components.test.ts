@@ -25,3 +25,24 @@ describe('link components keep their address', () => {
     expect(flattened('A <a href="javascript:alert(1)">trap</a>.')).toBe('A trap.');
   });
 });
+
+describe('link cards', () => {
+  test('a grid of link cards is one list of links with their descriptions; a card without an address keeps its title', () => {
+    const grid = [
+      '<CardGrid>',
+      '  <LinkCard title="starlight-links-validator" description="Check for broken links." href="https://github.com/HiDeoo/starlight-links-validator" />',
+      '  <LinkCard title="starlight-blog" description="Add a blog." href="/resources/blog/" />',
+      '  <LinkCard title="Offline" description="No address." />',
+      '</CardGrid>',
+      '',
+      'After the grid.',
+    ].join('\n');
+    expect(flattened(grid)).toBe(
+      '- [**starlight-links-validator**](https://github.com/HiDeoo/starlight-links-validator): Check for broken links.\n- [**starlight-blog**](/resources/blog/): Add a blog.\n- **Offline**: No address.\n\nAfter the grid.',
+    );
+  });
+
+  test('cards apart stay apart; an unsafe address is dropped with the link', () => {
+    expect(flattened('<LinkCard title="One" href="/one/" />\n\nBetween.\n\n<LinkCard title="Two" href="javascript:alert(1)" />')).toBe('- [**One**](/one/)\n\nBetween.\n\n- **Two**');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
+import type { List, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { plainText } from './markdown-parser';
 import { boldLine, rewriteTree, text } from './mdast-edits';
@@ -62,7 +62,8 @@ const linkTo =
 /**
  * Components of Docusaurus' and Starlight's standard libraries, as plain Markdown: tabs and
  * cards keep their content led by their label or title as a bold line, asides and admonitions
- * their title, link cards their title and description, links and link buttons their address,
+ * their title, link cards become list items (their title linked to their address, then their
+ * description; cards side by side one list), links and link buttons their address,
  * badges their text; icons and other
  * decoration disappear. Any other component keeps its children.
  */
@@ -75,11 +76,18 @@ export const standardComponents: Record<string, ComponentRule> = {
   LinkCard: (element) => {
     const title = jsxAttribute(element, 'title');
     const description = jsxAttribute(element, 'description');
+    const href = jsxAttribute(element, 'href')?.trim();
     const parts: PhrasingContent[] = [];
-    if (title !== undefined) parts.push({ type: 'strong', children: [text(title)] });
+    if (title !== undefined) {
+      const strong: PhrasingContent = { type: 'strong', children: [text(title)] };
+      parts.push(href ? { type: 'link', url: href, children: [strong] } : strong);
+    }
     if (description !== undefined) parts.push(text(title === undefined ? description : `: ${description}`));
     if (parts.length === 0) return [];
-    return element.type === 'mdxJsxTextElement' ? parts : [{ type: 'paragraph', children: parts }];
+    if (element.type === 'mdxJsxTextElement') return parts;
+    // One item of a list: a grid of link cards reads as the list of links it is (see mergeCardLists).
+    const list: List = { type: 'list', ordered: false, spread: false, data: { linkCards: true } as NonNullable<List['data']>, children: [{ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: parts }] }] };
+    return [list];
   },
   LinkButton: linkTo('href'),
   Link: linkTo('to', 'href'),
@@ -111,6 +119,25 @@ export function flattenMdx(tree: Root, rules: Record<string, ComponentRule> = {}
     const rule = node.name === null ? undefined : (rules[node.name] ?? standardComponents[node.name]);
     return rule?.(node, children) ?? children;
   });
+  mergeCardLists(tree);
+}
+
+const isCardList = (node: Nodes | undefined): node is List => node?.type === 'list' && (node.data as { linkCards?: boolean } | undefined)?.linkCards === true;
+
+/** Link cards side by side (a `<CardGrid>` of `<LinkCard>`s) become one list, not one list per card. */
+function mergeCardLists(parent: Parent): void {
+  const children = parent.children as Nodes[];
+  for (let index = 0; index < children.length; index++) {
+    const node = children[index];
+    if (isCardList(node)) {
+      while (isCardList(children[index + 1])) {
+        node.children.push(...(children[index + 1] as List).children);
+        children.splice(index + 1, 1);
+      }
+    } else if (node !== undefined && 'children' in node) {
+      mergeCardLists(node as Parent);
+    }
+  }
 }
 
 /** Removes every node's source position (for trees whose text is another file's). */

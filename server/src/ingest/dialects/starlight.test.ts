@@ -46,6 +46,6 @@ describe('Starlight dialect', () => {
       '**npm**\n\n```sh\nnpm create astro@latest\n```\n\n**pnpm**\n\n```sh\npnpm create astro\n```\n\n**Before you start**\n\nInstall Node.js first.\n\nDo not skip this.',
     );
     expect(steps?.markdown).toBe('1. Run the command.\n2. Open the folder.\n\n**Shortcut** Use the template.\n\n- src/\n  - content/');
-    expect(page('/').sections[0]?.markdown).toBe('**Fast** Pages load quickly.\n\n**Read the guide**: Start with the basics.');
+    expect(page('/').sections[0]?.markdown).toBe('**Fast** Pages load quickly.\n\n- [**Read the guide**](/guides/getting-started/): Start with the basics.');
   });
 });
