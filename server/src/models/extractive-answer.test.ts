@@ -194,6 +194,20 @@ describe('passage coherence', () => {
     expect(answer).not.toContain('vi.useFakeTimers');
   });
 
+  test('a list of alternatives too long to quote whole is quoted as the items that answer, at most five', () => {
+    const plugins = Array.from({ length: 40 }, (_, index) => `- [**plugin-${index}**](https://example.com/${index}): Adds feature number ${index} to your site.`);
+    plugins[7] = '- [**links-validator**](https://example.com/links): Check for broken links in your pages.';
+    const list = section('/docs/plugins#community', 'Plugins', 'Community plugins', ['Plugins made by the community:', plugins.join('\n')].join('\n\n'));
+
+    const answer = composeExtractiveAnswer({ question: 'Is there an add-on that checks my docs for broken links?', sections: numbered([list]) });
+    expect(answer).toContain('[**links-validator**](https://example.com/links): Check for broken links');
+    expect(answer).not.toContain('plugin-3');
+
+    const several = composeExtractiveAnswer({ question: 'Which community plugins add features to my site?', sections: numbered([list]) });
+    expect(several.match(/^- /gm)).toHaveLength(5);
+    expect(several).not.toContain('links-validator');
+  });
+
   test('a step list too long for the budget still comes whole when it is the procedure that answers', () => {
     const steps = Array.from({ length: 8 }, (_, index) => `${index + 1}. Step ${index + 1} of the upgrade: stop the server, back up the storage folder and run the migration for release ${index + 1}.`).join('\n');
     const upgrade = section('/docs/upgrade', 'Upgrade', 'Upgrade', `To upgrade, follow these steps:\n\n${steps}\n\n${'Older releases had other steps. '.repeat(30)}`);

@@ -1,6 +1,6 @@
 import type { AnswerSection } from './answer-prompt';
 import type { PassageBlock } from './passage-units';
-import { passageBlocks, splitSentences } from './passage-units';
+import { countWords, passageBlocks, plainText, splitSentences } from './passage-units';
 import { blockScore, headingTermSet, markdownTermSet, matchedWeight, termSet } from './passage-scoring';
 
 /** A coherent run of one section's blocks, in the docs' order, that the answer quotes. */
@@ -225,8 +225,10 @@ function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number,
         if (words >= budget) break;
         continue;
       }
-      const items = fittingItems(block.items, remaining);
-      if (items.length > 0 && !(block.codeLines > 0 && codeLines > 0)) window.push({ ...block, items, markdown: items.join('\n'), words: remaining });
+      // Too long to quote whole: the items that answer (a list of alternatives: plugins,
+      // integrations), else the first ones.
+      const items = fittingItems(block.ordered ? block.items : (matchingItems(block.items, question) ?? block.items), remaining);
+      if (items.length > 0 && !(block.codeLines > 0 && codeLines > 0)) window.push({ ...block, items, markdown: items.join('\n'), text: plainText(items.join('\n')), words: remaining });
       break;
     } else if (block.kind === 'table') {
       const table = block.words > remaining ? matchingRows(block, question) : block;
@@ -299,6 +301,16 @@ function fittingItems(items: readonly string[], words: number): string[] {
     used += length;
   }
   return chosen;
+}
+
+// The items of a list that match the question best (at most five, in order); `undefined` when
+// none matches or all do.
+function matchingItems(items: readonly string[], question: PassageQuestion): string[] | undefined {
+  const scores = items.map((item) => matchedWeight(question.terms, question.weights, markdownTermSet(item)));
+  const best = Math.max(0, ...scores);
+  if (best === 0) return undefined;
+  const matching = items.filter((_item, position) => (scores[position] ?? 0) >= best * 0.6);
+  return matching.length === items.length ? undefined : matching.slice(0, 5);
 }
 
 // A large table is quoted as its header and the rows that match the question.
