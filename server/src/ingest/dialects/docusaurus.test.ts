@@ -59,6 +59,24 @@ describe('Docusaurus dialect', () => {
   });
 });
 
+describe('Docusaurus HTML comments', () => {
+  test('an HTML comment is dropped, but one written inside inline code is text and stays as written', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docent-docusaurus-'));
+    try {
+      await mkdir(path.join(folder, 'docs'));
+      await writeFile(path.join(folder, 'docusaurus.config.js'), 'export default { baseUrl: "/" };\n');
+      await writeFile(
+        path.join(folder, 'docs', 'ignore.md'),
+        '# Ignore\n\n<!-- a note for editors -->\n\nYou need a blank line before `<!-- prettier-ignore-start -->` and ``<!-- x -->`` too.\n',
+      );
+      const [section] = (await ingestDocs({ docs: path.join(folder, 'docs') })).pages[0]?.sections ?? [];
+      expect(section?.markdown).toBe('You need a blank line before `<!-- prettier-ignore-start -->` and ``<!-- x -->`` too.');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Docusaurus versioned docs', () => {
   let site: string | undefined;
   afterEach(async () => {

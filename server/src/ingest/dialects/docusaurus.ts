@@ -160,7 +160,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
 
   return {
     generator: 'docusaurus',
-    fingerprint: `docusaurus:2:${config.format}:${boundary}`,
+    fingerprint: `docusaurus:3:${config.format}:${boundary}`,
     locales,
     defaultLocale,
     isPage: (file) =>
@@ -220,10 +220,24 @@ function takeContentTitle(tree: Root): string | undefined {
  * default): `## Title {#custom-id}` gets its braces escaped (`{…}` would be an expression) and
  * HTML comments become MDX comments (`<!--` is not valid MDX). Fenced code is left alone.
  */
+// A code span: a run of backticks, its text, the same run again (CommonMark).
+const codeSpan = /(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
+
+/** Applies `rewrite` to the parts of a line outside its inline code spans (`<!-- x -->` there is text). */
+function outsideInlineCode(line: string, rewrite: (text: string) => string): string {
+  let result = '';
+  let last = 0;
+  for (const match of line.matchAll(codeSpan)) {
+    result += rewrite(line.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return result + rewrite(line.slice(last));
+}
+
 function mdxCompatible(source: string): string {
   if (!source.includes('{#') && !source.includes('<!--')) return source;
   return rewriteLinesOutsideFences(source, (line) => {
-    let result = line.includes('<!--') || line.includes('-->') ? line.replace(/<!--/g, '{/*').replace(/-->/g, '*/}') : line;
+    let result = line.includes('<!--') || line.includes('-->') ? outsideInlineCode(line, (text) => text.replace(/<!--/g, '{/*').replace(/-->/g, '*/}')) : line;
     if (/^\s{0,3}#{1,6}\s.*[^\\]\{#[^}\s]+\}\s*$/.test(result)) result = result.replace(/\{#([^}\s]+)\}\s*$/, '\\{#$1}');
     return result;
   });
