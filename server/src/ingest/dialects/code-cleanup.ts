@@ -1,12 +1,17 @@
 import type { Code } from 'mdast';
 import { markChanged } from '../mdast-edits';
 
+// Shiki's diff notation, as words a reader of the plain code understands.
+const diffMarks: Record<string, string> = { '--': 'removed', '++': 'added' };
+
 /**
  * Removes what a code block shows only to the page's build, not to the reader:
  * - twoslash markup: everything above `// ---cut---` (or `---cut-before---`), everything below
  *   `// ---cut-after---`, compiler directives (`// @errors: 2304`, `// @filename: a.ts`,
  *   `// @noErrors`), and query or completion markers (`//    ^?`, `// ^|`, `//  ^^^`);
- * - VitePress/Shiki line annotations: `// [!code ++]`, `// [!code focus]`, `<!-- [!code hl] -->`.
+ * - VitePress/Shiki line annotations: `// [!code focus]`, `<!-- [!code hl] -->`; the diff marks
+ *   `// [!code --]` and `// [!code ++]` become `// removed` and `// added` (in the line's own
+ *   comment syntax), so the old line and the new one do not both read as valid code.
  *
  * @returns whether the code changed (it is then marked for re-serialization).
  */
@@ -23,7 +28,13 @@ export function cleanCodeBlock(node: Code): boolean {
     if (/^\s*\/\/\s*@[a-zA-Z]+(?::.*)?$/.test(line)) return false;
     return !/^\s*\/\/\s*\^[?|^]*\s*$/.test(line) && !/^\s*\/\/\s*\^+\s*$/.test(line);
   });
-  lines = lines.map((line) => line.replace(/\s*(?:\/\/|#|<!--|\/\*)\s*\[!code [^\]]*\]\s*(?:-->|\*\/)?\s*$/, ''));
+  lines = lines.map((line) =>
+    line.replace(/(\s*)(\/\/|#|<!--|\/\*)\s*\[!code ([^\]]*)\]\s*(-->|\*\/)?\s*$/, (_whole, space: string, opener: string, annotation: string, closer: string | undefined) => {
+      // A diff's lines say what to remove and what to add: without the mark both read as valid.
+      const change = diffMarks[annotation.trim()];
+      return change === undefined ? '' : `${space || ' '}${opener} ${change}${closer === undefined ? '' : ` ${closer}`}`;
+    }),
+  );
   const value = lines.join('\n');
   if (value === original) return false;
   node.value = value;

@@ -57,7 +57,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'vitepress',
-    fingerprint: `vitepress:2:${config.sourceRoot}:${boundary}`,
+    fingerprint: `vitepress:3:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // `srcExclude` files are not pages (they are often partials other pages include).
