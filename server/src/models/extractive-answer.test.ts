@@ -208,6 +208,15 @@ describe('passage coherence', () => {
     expect(several).not.toContain('links-validator');
   });
 
+  test('a reference entry quoted from its first line ("- **Type:**", "Default:") is led by the name its heading gives', () => {
+    const option = section('/config/testtimeout', 'testTimeout', 'testTimeout', ['- **Type:** `number`\n- **Default:** `5_000` in Node.js, `15_000` if `browser.enabled` is `true`', 'Default timeout of a test in milliseconds. Use `0` to disable timeout completely.'].join('\n\n'));
+    const answer = composeExtractiveAnswer({ question: 'What is the default timeout of a test?', sections: numbered([option]) });
+    expect(answer.startsWith('**`testTimeout`**\n\n- **Type:** `number`')).toBe(true);
+
+    const prose = section('/docs/deploy#github-pages', 'Deploy', 'GitHub Pages', 'Push to `main` and the workflow publishes the site to GitHub Pages.');
+    expect(composeExtractiveAnswer({ question: 'How do I publish to GitHub Pages?', sections: numbered([prose]) }).startsWith('Push to `main`')).toBe(true);
+  });
+
   test('a step list too long for the budget still comes whole when it is the procedure that answers', () => {
     const steps = Array.from({ length: 8 }, (_, index) => `${index + 1}. Step ${index + 1} of the upgrade: stop the server, back up the storage folder and run the migration for release ${index + 1}.`).join('\n');
     const upgrade = section('/docs/upgrade', 'Upgrade', 'Upgrade', `To upgrade, follow these steps:\n\n${steps}\n\n${'Older releases had other steps. '.repeat(30)}`);

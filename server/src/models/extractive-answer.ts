@@ -61,11 +61,27 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
     options,
   );
   if (passages.length === 0) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
-  return [...passages.map(renderPassage), citation(passages.map((passage) => input.sections[passage.section]).filter((section) => section !== undefined))].join('\n\n');
+  return [...passages.map((passage) => renderPassage(passage, input.sections[passage.section])), citation(passages.map((passage) => input.sections[passage.section]).filter((section) => section !== undefined))].join('\n\n');
 }
 
-function renderPassage(passage: QuotedPassage): string {
-  return passage.blocks.map((block) => block.markdown).join('\n\n');
+function renderPassage(passage: QuotedPassage, section: AnswerSection | undefined): string {
+  const text = passage.blocks.map((block) => block.markdown).join('\n\n');
+  return section !== undefined && opensWithDefinition(passage) ? `${definitionName(section.heading)}\n\n${text}` : text;
+}
+
+// A reference entry's first lines ("- **Type:** `number`", "Default: `true`", "**type:** `string`")
+// describe something the section's heading names: quoted from the start, they need the name.
+const definitionLine = /^(?:[-*]\s+)?(?:\*\*|__|_)?(?:type|default|since|signature|alias|required)\b/i;
+
+function opensWithDefinition(passage: QuotedPassage): boolean {
+  const first = passage.blocks[0];
+  return first !== undefined && first.order === 0 && first.kind !== 'heading' && definitionLine.test(first.markdown.trimStart());
+}
+
+// The heading as a bold lead line: an identifier ("testTimeout", "--shard", "vi.mock()") as code.
+function definitionName(heading: string): string {
+  const name = heading.trim();
+  return /^[^\s`]+$/.test(name) ? `**\`${name}\`**` : `**${name.replace(/\*\*/g, '')}**`;
 }
 
 /** One line naming the sections quoted above (clients list the retrieved pages themselves). */
