@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { AnswerSection } from './answer-prompt';
-import { composeExtractiveAnswer } from './extractive-answer';
+import { asksTwoThings, composeExtractiveAnswer } from './extractive-answer';
 import type { TermStatistics } from './term-statistics';
 
 function section(url: string, pageTitle: string, heading: string, markdown: string): AnswerSection {
@@ -267,6 +267,25 @@ describe('citations', () => {
     expect(answer).toContain('X-Harbor-Signature');
     expect(quotedFrom(answer).sort()).toEqual(['/docs/install', '/docs/webhooks#verify']);
     expect(answer).toContain('[Webhooks › Verify signatures](/docs/webhooks#verify)');
+  });
+
+  test('a question asking one thing quotes one page even when another page shares some of its words', () => {
+    const install = section('/docs/install', 'Install', 'Install', 'Install the package with `npm install harbor-client` and import it in your app.');
+    const webhooks = section(
+      '/docs/webhooks#verify',
+      'Webhooks',
+      'Verify signatures',
+      'Every webhook request carries an `X-Harbor-Signature` header. Compare the HMAC signature in constant time.',
+    );
+    const answer = composeExtractiveAnswer({ question: 'Which header holds the webhook signature the client must verify?', sections: numbered([webhooks, install]) });
+    expect(quotedFrom(answer)).toEqual(['/docs/webhooks#verify']);
+  });
+
+  test('tells a question asking two things from one asking one', () => {
+    expect(asksTwoThings('How do I install the client and verify webhook signatures?')).toBe(true);
+    expect(asksTwoThings('How many times did the mock run, and what did it receive?')).toBe(true);
+    expect(asksTwoThings('How do I install the client and server?')).toBe(false);
+    expect(asksTwoThings('Can I use tabs and spaces?')).toBe(false);
   });
 
   test('a question one section answers cites that section only, not the other pages retrieved', () => {

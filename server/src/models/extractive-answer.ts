@@ -2,6 +2,7 @@ import type { AnswerSection, PageContextItem } from './answer-prompt';
 import { notCoveredPhrase, sectionLabel } from './answer-prompt';
 import type { CoverageOptions, QuestionSubject } from './answer-coverage';
 import { judgeCoverage, questionSubject } from './answer-coverage';
+import { sharedWordNet } from '../retrieval/wordnet';
 import { contextTerms, wantsCode } from './passage-scoring';
 import type { PassageLimits, QuotedPassage } from './passage-selection';
 import { choosePassages } from './passage-selection';
@@ -57,7 +58,7 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   const earlierTerms = [...new Set(earlier.flatMap((question) => question.terms))].filter((term) => !judgement.terms.includes(term));
   const passages = choosePassages(
     input.sections,
-    { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context) },
+    { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context), twoParts: asksTwoThings(input.question) },
     options,
   );
   if (passages.length === 0) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
@@ -107,6 +108,23 @@ function closestPages(sections: readonly AnswerSection[], count: number): string
     if (!pages.has(url) && pages.size < count) pages.set(url, link(section.pageTitle, url));
   }
   return [...pages.values()];
+}
+
+// "… and what / how / can …", or "… and <verb> …": a second request joined to the first.
+const secondRequest = /\b(?:and|then|also|plus)\s+(?:also\s+|then\s+)?([a-z]+)/gi;
+const questionOpeners = new Set(['how', 'what', 'which', 'where', 'when', 'why', 'whether', 'can', 'could', 'should', 'is', 'are', 'do', 'does', 'will', 'would']);
+
+/**
+ * Whether a question asks two things: a second request joined by "and", "then" or "also",
+ * opening with a question word or a verb ("How do I install the client and verify webhook
+ * signatures?"); "the client and server" joins two things of one request.
+ */
+export function asksTwoThings(question: string): boolean {
+  for (const match of question.matchAll(secondRequest)) {
+    const word = (match[1] ?? '').toLowerCase();
+    if (questionOpeners.has(word) || sharedWordNet().isVerb(word)) return true;
+  }
+  return false;
 }
 
 function helpAnswer(): string {

@@ -21,6 +21,11 @@ export interface PassageQuestion {
   earlierTerms?: readonly string[];
   /** Whether the reader wants code (asked for an example, a command, or attached code). */
   codeWanted: boolean;
+  /**
+   * Whether the reader asks two things ("How do I install the client and verify signatures?",
+   * "… and what does it return?"): then a second page may answer the second. Default `false`.
+   */
+  twoParts?: boolean;
 }
 
 /** Limits of a quoted answer. */
@@ -80,9 +85,13 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
   for (const candidate of ranked.slice(1)) {
     const gain = total === 0 ? 0 : matchedWeight(uncovered, question.weights, candidate.all) / total;
     const completes = thin && candidate.page === first.page && candidate.score >= first.score * 0.4;
-    // Spanning: the first section leaves a weighty part of the question open, and this one
-    // answers that part on its own terms.
-    const spans = firstCoverage < 0.7 && gain >= 0.3 && coverageOf(candidate.all) >= 0.35;
+    // Spanning: the first section leaves a large part of the question open, and this one answers
+    // that part on its own terms. Strict unless the reader asked two things: judged by hand, a
+    // second passage added on weaker evidence (the first covering up to 70%, the second adding
+    // 30%) to a question asking one thing was noise in 10 of 10 answers.
+    const spans = question.twoParts === true
+      ? firstCoverage < 0.7 && gain >= 0.3 && coverageOf(candidate.all) >= 0.35
+      : firstCoverage < 0.6 && gain >= 0.45 && coverageOf(candidate.all) >= 0.5;
     if (!completes && !spans) continue;
     const blocks = passageWindow(passageBlocks(candidate.section.markdown, candidate.page, maximumCodeLines), question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode);
     const quoted = termSet(blocks.map((block) => block.text).join(' '));

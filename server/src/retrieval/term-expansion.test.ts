@@ -21,6 +21,11 @@ describe('WordNet', () => {
     expect(wordNet.related('colours').map((related) => related.word)).toContain('color');
   });
 
+  test('tells a word English uses mostly as a verb', () => {
+    expect(['verify', 'install', 'deploys', 'configured'].map((word) => wordNet.isVerb(word))).toEqual([true, true, true, true]);
+    expect(['server', 'signatures', 'webhook', 'blue'].map((word) => wordNet.isVerb(word))).toEqual([false, false, false, false]);
+  });
+
   test('knows nothing of words that are not English', () => {
     expect(wordNet.related('vitepress')).toEqual([]);
   });

@@ -89,6 +89,19 @@ export class WordNet {
     return senses('adj') + senses('adv') > senses('noun') + senses('verb');
   }
 
+  /**
+   * Whether English uses `word` (lower case, any inflection) mostly as a verb: it has verb senses,
+   * at least as many as noun senses ("verify", "install", "deploy"; not "server", "signature").
+   *
+   * @example wordNet.isVerb('verify') === true; wordNet.isVerb('signatures') === false
+   */
+  isVerb(word: string): boolean {
+    const senses = (partOfSpeech: PartOfSpeech) =>
+      Math.max(0, ...[...lemmaCandidates(partOfSpeech, word)].map((lemma) => this.#senses(partOfSpeech, lemma).length));
+    const verb = senses('verb');
+    return verb > 0 && verb >= senses('noun');
+  }
+
   /** Offsets of the synsets of a lemma, commonest sense first. */
   #senses(partOfSpeech: PartOfSpeech, lemma: string): string[] {
     const index = this.#index(partOfSpeech);
