@@ -252,14 +252,15 @@ describe('passage coherence', () => {
 });
 
 describe('citations', () => {
+  const install = section('/docs/install', 'Install', 'Install', 'Install the package with `npm install harbor-client` and import it in your app.');
+  const webhooks = section(
+    '/docs/webhooks#verify',
+    'Webhooks',
+    'Verify signatures',
+    'Every webhook request carries an `X-Harbor-Signature` header. Compare the HMAC signature in constant time.',
+  );
+
   test('cites every section quoted: a question that spans two pages quotes and cites both', () => {
-    const install = section('/docs/install', 'Install', 'Install', 'Install the package with `npm install harbor-client` and import it in your app.');
-    const webhooks = section(
-      '/docs/webhooks#verify',
-      'Webhooks',
-      'Verify signatures',
-      'Every webhook request carries an `X-Harbor-Signature` header. Compare the HMAC signature in constant time.',
-    );
 
     const answer = composeExtractiveAnswer({ question: 'How do I install the client and verify webhook signatures?', sections: numbered([install, webhooks]) });
 
@@ -270,13 +271,6 @@ describe('citations', () => {
   });
 
   test('a question asking one thing quotes one page even when another page shares some of its words', () => {
-    const install = section('/docs/install', 'Install', 'Install', 'Install the package with `npm install harbor-client` and import it in your app.');
-    const webhooks = section(
-      '/docs/webhooks#verify',
-      'Webhooks',
-      'Verify signatures',
-      'Every webhook request carries an `X-Harbor-Signature` header. Compare the HMAC signature in constant time.',
-    );
     const answer = composeExtractiveAnswer({ question: 'Which header holds the webhook signature the client must verify?', sections: numbered([webhooks, install]) });
     expect(quotedFrom(answer)).toEqual(['/docs/webhooks#verify']);
   });
