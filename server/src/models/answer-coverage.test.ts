@@ -106,6 +106,31 @@ describe('judgeCoverage with the reader’s reason for asking', () => {
   });
 });
 
+describe('judgeCoverage with names from the reader’s own code', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/docs/expect#tothrow',
+      pageTitle: 'Expect',
+      heading: '.toThrow(error?)',
+      headingTrail: [],
+      markdown: 'Use `.toThrow` to test that a function throws when it is called. You must wrap the code in a function, otherwise the error will not be caught and the assertion will fail.',
+    },
+  ];
+  const statistics = { sectionCount: 40, sectionsWithTerm: { throw: 3, function: 20, crash: 0, parseconfig: 0, pars: 2, config: 9 } };
+
+  test('answers when the name the docs never mention is a function the reader calls in their own code', () => {
+    const judgement = judgeCoverage(questionSubject("I wrote expect(parseConfig('bad')).toThrow() and the test crashes instead of passing. Why?"), sections, statistics);
+    expect(judgement.covered).toBe(true);
+  });
+
+  test('declines when the same name, written bare, is what the question asks about', () => {
+    const judgement = judgeCoverage(questionSubject('How do I use parseConfig with toThrow?'), sections, statistics);
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing).toEqual(['parseConfig']);
+  });
+});
+
 describe('judgeCoverage with the reader’s describing words', () => {
   const sections = [
     {

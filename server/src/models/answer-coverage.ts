@@ -1,7 +1,7 @@
 import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
 import type { AnswerSection } from './answer-prompt';
 import { headingTermSet, markdownTermSet, matchedWeight, matches, nearlyMatches, termWeights } from './passage-scoring';
-import { questionAsides } from './question-asides';
+import { questionAsides, withReaderCode } from './question-asides';
 import type { TermStatistics } from './term-statistics';
 
 /** The words of a question that name its subject, with how the reader wrote them. */
@@ -106,7 +106,7 @@ export function questionSubject(question: string): QuestionSubject {
   const words = new Map<string, string>();
   const names = new Set<string>();
   const partOf = new Map<string, string>();
-  const asides = questionAsides(question);
+  const asides = withReaderCode(questionAsides(question), question);
   const inAsides = new Set<string>();
   const outsideAsides = new Set<string>();
   let aside = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { questionAsides } from './question-asides';
+import { questionAsides, readerCodeNames, withReaderCode } from './question-asides';
 
 const asideTexts = (question: string) => questionAsides(question).map((range) => question.slice(range.start, range.end).trim());
 
@@ -20,5 +20,30 @@ describe('questionAsides', () => {
 
   test('a question that opens with its purpose keeps it', () => {
     expect(asideTexts('So I can log replies, is there an event?')).toEqual([]);
+  });
+});
+
+describe('readerCodeNames', () => {
+  const names = (question: string) => readerCodeNames(question).map((range) => question.slice(range.start, range.end));
+
+  test("names of the reader's own code: private, called with arguments, declared", () => {
+    expect(names("I wrote expect(parseConfig('bad')).toThrow() and it crashes")).toEqual(['expect', 'parseConfig']);
+    expect(names('My factory uses `const sendMail = vi.fn()` and blows up')).toEqual(['sendMail']);
+    expect(names('TypeError: _apiClient.default is not a constructor')).toEqual(['_apiClient']);
+    expect(names('A custom matcher toBeWithinRange(min, max): how do I register it?')).toEqual(['toBeWithinRange']);
+  });
+
+  test('a name written bare, or called without arguments, is what the question is about', () => {
+    expect(names('How do I test a custom React hook with renderHook?')).toEqual([]);
+    expect(names("What's the difference between useEffect and useLayoutEffect?")).toEqual([]);
+    expect(names('When should I call jest.resetModules() in a test?')).toEqual([]);
+  });
+
+  test('merge with the asides, in order, overlapping ranges joined', () => {
+    const question = "Why does parseConfig('x') throw? I need it for our GDPR banner.";
+    expect(withReaderCode(questionAsides(question), question)).toEqual([
+      { start: 9, end: 20 },
+      { start: 32, end: question.length },
+    ]);
   });
 });

@@ -1,4 +1,7 @@
 /**
+ * The parts of a question that are not what the reader asks about: their reason, and names from
+ * their own code.
+ *
  * The parts of a question that say why the reader asks rather than what they ask: a statement
  * after the question ("Does the widget set any cookies? I need to know for our GDPR banner.") and
  * a purpose clause ("… when a reply has come in, so I can log it to Google Analytics?"). The
@@ -46,4 +49,35 @@ export function questionAsides(question: string): TextRange[] {
     if (clause !== null && text.slice(0, clause.index).trim() !== '') asides.push({ start: start + clause.index, end });
   }
   return asides;
+}
+
+// A word of the reader's own code: a private name (`_apiClient`), a function they call with
+// arguments (`parseConfig('bad')`, `toBeWithinRange(min, max)`), a name they declare
+// (`const sendMail = vi.fn()`). The docs cannot be expected to mention it; a name written bare
+// ("with renderHook", "useEffect and useLayoutEffect") is what the question is about.
+const codeWord = /[\p{L}\p{N}_$]+/gu;
+const declaration = /\b(?:const|let|var|function|class|def)\s+$/;
+
+/** The names of the reader's own code in a question, in order (see `codeWord`). */
+export function readerCodeNames(question: string): TextRange[] {
+  const ranges: TextRange[] = [];
+  for (const match of question.matchAll(codeWord)) {
+    const word = match[0];
+    const end = match.index + word.length;
+    const own = /^_\p{L}/u.test(word) || /^\((?!\))/.test(question.slice(end, end + 2)) || declaration.test(question.slice(Math.max(0, match.index - 12), match.index));
+    if (own && /\p{L}/u.test(word)) ranges.push({ start: match.index, end });
+  }
+  return ranges;
+}
+
+/** A question's asides together with the names of the reader's own code, in order and merged where they overlap. */
+export function withReaderCode(asides: readonly TextRange[], question: string): TextRange[] {
+  const ranges = [...asides, ...readerCodeNames(question)].sort((left, right) => left.start - right.start);
+  const merged: TextRange[] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last !== undefined && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
 }
