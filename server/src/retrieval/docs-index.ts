@@ -150,7 +150,7 @@ export class DocsIndex {
   /** Each page by the comparable forms of its path (see {@link comparablePath}). */
   readonly #pagesByPath = new Map<string, IngestedPage>();
   /** In how many sections each term occurs. */
-  readonly #documentFrequency = new Map<string, number>();
+  readonly #documentFrequency: Map<string, number>;
   /** Terms of each section's heading and the headings above it, by section id. */
   readonly #headingTerms = new Map<string, Set<string>>();
   /** Terms of each page's title, by page path. */
@@ -170,8 +170,9 @@ export class DocsIndex {
     this.#expandWords = options.expandWords ?? true;
     this.#newsPageWeight = Math.min(1, Math.max(0, options.newsPageWeight ?? 0.5));
     this.#proximityStrength = Math.max(0, options.proximityStrength ?? 1);
-    // The builder gives each section's distinct terms as it indexes them: the document
-    // frequencies that focus queries, without tokenising everything twice.
+    // The builder counts the sections of each term as it indexes them (the document frequencies
+    // that focus queries) and gives each section's distinct terms (a language's vocabulary),
+    // without tokenising everything twice.
     const builder = new SectionIndexBuilder();
     const siteUrl = options.siteUrl?.trim().replace(/\/+$/, '') ?? '';
     this.#basePath = siteUrl === '' ? '' : comparablePath(siteUrl).replace(/^\/$/, '');
@@ -191,7 +192,6 @@ export class DocsIndex {
         // its weight after the lookup. Repeating it in every section would make each title word
         // a long posting list that every query containing it has to walk.
         const sectionTerms = builder.add(toIndexedSection(section, position === 0));
-        for (const term of sectionTerms) this.#documentFrequency.set(term, (this.#documentFrequency.get(term) ?? 0) + 1);
         if (multilingual && section.language !== undefined) {
           const language = section.language.toLowerCase();
           const vocabulary = this.#vocabularies.get(language) ?? new Set<string>();
@@ -200,6 +200,7 @@ export class DocsIndex {
         }
       });
     }
+    this.#documentFrequency = builder.documentFrequencies();
     this.#search = builder.build();
   }
 

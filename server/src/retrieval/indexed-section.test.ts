@@ -28,7 +28,16 @@ test('the built index is the one MiniSearch makes by adding the sections one by 
 test('add gives the distinct terms of a section, as the search terms of its fields', () => {
   const section = sections[2] as IndexedSection;
   const terms = new SectionIndexBuilder().add(section);
-  expect(terms).toEqual(new Set(indexedFields.flatMap((field) => textTerms(section[field]))));
+  expect(terms).toEqual([...new Set(indexedFields.flatMap((field) => textTerms(section[field])))]);
   expect(terms).toContain('c.req.param');
   expect(terms).toContain('retrieval');
+});
+
+test('documentFrequencies counts the sections each term occurs in', () => {
+  const builder = new SectionIndexBuilder();
+  const expected = new Map<string, number>();
+  for (const section of sections) for (const term of builder.add(section)) expected.set(term, (expected.get(term) ?? 0) + 1);
+  expect([...builder.documentFrequencies()]).toEqual([...expected]);
+  expect(builder.documentFrequencies().get('docent')).toBe(3);
+  expect(builder.documentFrequencies().get('demo')).toBe(1);
 });

@@ -56,59 +56,104 @@ interface TermTree {
   set(term: string, postings: Postings): unknown;
 }
 
+/** A distinct raw word of the sections, with its terms. */
+interface Word {
+  terms: IndexTerm[];
+  /** The field (see `#field`) it was last counted in, and its count there. */
+  field: number;
+  count: number;
+}
+
+/** A distinct term of the sections. */
+interface IndexTerm {
+  term: string;
+  /** Flat postings, three numbers each: field id, short section id, count. */
+  postings: number[];
+  /** In how many sections it occurs. */
+  sections: number;
+  /** The field it was last counted in, and its count there. */
+  field: number;
+  count: number;
+  /** The last section it was counted in. */
+  section: number;
+}
+
 /**
  * Builds the MiniSearch index of many sections at once, faster than adding them one by one:
  * `MiniSearch.add` looks every word occurrence up in its radix tree, while this processes each
- * distinct word of a field once, counts terms in hash maps and inserts each distinct term into
- * the tree once, as `MiniSearch.loadJS` does when it loads a saved index. The index is the same
- * as `addAll` would make: the same terms in the same order, counts, field lengths and averages.
+ * distinct word once (its terms remembered), counts a field's words and terms on the word and
+ * term records themselves (no map per field), keeps each term's postings as a flat list and
+ * inserts each distinct term into the tree once, as `MiniSearch.loadJS` does when it loads a saved
+ * index. The index is the same as `addAll` would make: the same terms in the same order, counts,
+ * field lengths and averages.
  */
 export class SectionIndexBuilder {
-  readonly #postings = new Map<string, Postings>();
+  readonly #words = new Map<string, Word>();
+  /** The distinct terms, in the order they first occur (the tree's order under `addAll`). */
+  readonly #terms = new Map<string, IndexTerm>();
   readonly #documentIds: Record<number, string> = {};
   readonly #fieldLength: Record<number, number[]> = {};
   readonly #averageFieldLength: number[] = indexedFields.map(() => 0);
   #count = 0;
+  /** Number of the field being counted: a new one for each field of each section. */
+  #field = 0;
 
   /**
-   * Adds a section (ids must be unique) and returns its distinct terms, for the document
-   * frequencies the caller keeps.
+   * Adds a section (ids must be unique) and returns its distinct terms, in the order they occur.
    */
-  add(section: IndexedSection): Set<string> {
+  add(section: IndexedSection): string[] {
     const shortId = this.#count;
     this.#count += 1;
     this.#documentIds[shortId] = section.id;
     const lengths: number[] = [];
     this.#fieldLength[shortId] = lengths;
-    const sectionTerms = new Set<string>();
-    indexedFields.forEach((field, fieldId) => {
-      const wordCounts = new Map<string, number>();
-      for (const word of tokenizeText(section[field])) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+    const sectionTerms: string[] = [];
+    for (let fieldId = 0; fieldId < indexedFields.length; fieldId++) {
+      const field = (this.#field += 1);
+      // The field's distinct words in order of first occurrence, each counted.
+      const words: Word[] = [];
+      for (const text of tokenizeText(section[indexedFields[fieldId] as IndexedField])) {
+        const word = this.#words.get(text) ?? this.#addWord(text);
+        if (word.field === field) word.count += 1;
+        else {
+          word.field = field;
+          word.count = 1;
+          words.push(word);
+        }
+      }
       // As MiniSearch counts a field's length: distinct words before processing.
-      const length = wordCounts.size;
+      const length = words.length;
       lengths[fieldId] = length;
       this.#averageFieldLength[fieldId] = ((this.#averageFieldLength[fieldId] ?? 0) * shortId + length) / (shortId + 1);
-      const termCounts = new Map<string, number>();
-      for (const [word, count] of wordCounts) {
-        for (const term of processTerm(word) ?? []) termCounts.set(term, (termCounts.get(term) ?? 0) + count);
-      }
-      // Terms reach the tree in the order of their first occurrence, as with `MiniSearch.add`.
-      for (const [term, count] of termCounts) {
-        sectionTerms.add(term);
-        let postings = this.#postings.get(term);
-        if (postings === undefined) {
-          postings = new Map();
-          this.#postings.set(term, postings);
+      // Its terms, in the order MiniSearch meets them (word by word), each with its count.
+      const terms: IndexTerm[] = [];
+      for (const word of words) {
+        for (const term of word.terms) {
+          if (term.field === field) term.count += word.count;
+          else {
+            term.field = field;
+            term.count = word.count;
+            terms.push(term);
+          }
         }
-        let counts = postings.get(fieldId);
-        if (counts === undefined) {
-          counts = new Map();
-          postings.set(fieldId, counts);
-        }
-        counts.set(shortId, count);
       }
-    });
+      for (const term of terms) {
+        term.postings.push(fieldId, shortId, term.count);
+        if (term.section !== shortId) {
+          term.section = shortId;
+          term.sections += 1;
+          sectionTerms.push(term.term);
+        }
+      }
+    }
     return sectionTerms;
+  }
+
+  /** In how many of the sections added so far each term occurs. */
+  documentFrequencies(): Map<string, number> {
+    const frequencies = new Map<string, number>();
+    for (const [term, { sections }] of this.#terms) frequencies.set(term, sections);
+    return frequencies;
   }
 
   /** The index of every section added so far. */
@@ -127,14 +172,49 @@ export class SectionIndexBuilder {
     const search = MiniSearch.loadJS<IndexedSection>({ ...saved, index: [] }, sectionIndexOptions);
     const tree = (search as unknown as { _index?: Partial<TermTree> })._index;
     if (typeof tree?.set === 'function') {
-      for (const [term, postings] of this.#postings) tree.set(term, postings);
+      for (const [term, { postings }] of this.#terms) tree.set(term, postingsMap(postings));
       return search;
     }
     // A MiniSearch whose insides differ: load the same index through its serialized form.
-    const index = [...this.#postings].map(([term, postings]): [string, Record<number, Record<number, number>>] => [
+    const index = [...this.#terms].map(([term, { postings }]): [string, Record<number, Record<number, number>>] => [
       term,
-      Object.fromEntries([...postings].map(([fieldId, counts]) => [fieldId, Object.fromEntries(counts)])),
+      Object.fromEntries([...postingsMap(postings)].map(([fieldId, counts]) => [fieldId, Object.fromEntries(counts)])),
     ]);
     return MiniSearch.loadJS<IndexedSection>({ ...saved, index }, sectionIndexOptions);
   }
+
+  #addWord(text: string): Word {
+    const terms = (processTerm(text) ?? []).map((term) => this.#terms.get(term) ?? this.#addTerm(term));
+    const word: Word = { terms, field: 0, count: 0 };
+    this.#words.set(text, word);
+    return word;
+  }
+
+  #addTerm(term: string): IndexTerm {
+    const record: IndexTerm = { term, postings: [], sections: 0, field: 0, count: 0, section: -1 };
+    this.#terms.set(term, record);
+    return record;
+  }
+}
+
+type IndexedField = (typeof indexedFields)[number];
+
+/** MiniSearch's postings of a term (by field, then by section) from the flat list. */
+function postingsMap(flat: readonly number[]): Postings {
+  const postings: Postings = new Map();
+  let fieldId = -1;
+  let counts: Map<number, number> | undefined;
+  for (let position = 0; position < flat.length; position += 3) {
+    const field = flat[position] as number;
+    if (field !== fieldId) {
+      fieldId = field;
+      counts = postings.get(field);
+      if (counts === undefined) {
+        counts = new Map();
+        postings.set(field, counts);
+      }
+    }
+    (counts as Map<number, number>).set(flat[position + 1] as number, flat[position + 2] as number);
+  }
+  return postings;
 }
