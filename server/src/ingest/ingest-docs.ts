@@ -3,14 +3,13 @@ import path from 'node:path';
 import type { DocSection } from '../retrieval/sections';
 import { ingestBuiltSite } from './built-site';
 import { detectGenerator } from './detect-generator';
-import type { Dialect, DialectSettings, PageFile } from './dialects/dialect';
+import type { Dialect, DialectOptions, DialectSettings, PageFile } from './dialects/dialect';
 import { createDialect } from './dialects/create-dialect';
-import { pageFields, parseFrontMatter, refuseScriptFrontMatter } from './front-matter';
+import { pageFields, refuseScriptFrontMatter } from './front-matter';
 import { IngestCache, type CachedPage } from './ingest-cache';
 import type { DocsGenerator, IngestedDocs, IngestedPage } from './ingested-docs';
-import { DocsFolderError, listDocsFiles, titleFromFileName } from './page-files';
-import { splitPage } from './page-sections';
-import { sanitizeMarkup } from './safe-markup';
+import { listDocsFiles, titleFromFileName } from './page-files';
+import { ParsePool, parsePage, type ParseThreads, type ParseWorkerSetup } from './parse-pool';
 import { linkPagesToEachOther, type LinkSpan } from './source-links';
 
 export { DocsFolderError } from './page-files';
@@ -46,6 +45,12 @@ export interface IngestDocsOptions extends DialectSettings {
    * last run are not parsed again. Default: none (everything is parsed).
    */
   cacheFolder?: string;
+  /**
+   * When pages are parsed on worker threads besides the main thread: by default once 100 pages or
+   * more need parsing, on machines with more than 2 cores (one thread per other core, at most 4);
+   * `{ minimumPages: Infinity }` parses on the main thread only.
+   */
+  parseThreads?: ParseThreads;
 }
 
 /**
@@ -80,19 +85,21 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const settings: DialectSettings = {};
   if (options.cleanUrls !== undefined) settings.cleanUrls = options.cleanUrls;
   if (options.defaultLocale !== undefined) settings.defaultLocale = options.defaultLocale;
-  const dialect = await createDialect(detected.generator, {
+  const dialectOptions: DialectOptions = {
     root,
     files: files.markdown,
     ...(detected.configFile === undefined ? {} : { configFile: detected.configFile }),
     ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }),
     settings,
-  });
+  };
+  const dialect = await createDialect(detected.generator, dialectOptions);
+  const workerSetup: ParseWorkerSetup = { generator: detected.generator, options: dialectOptions };
   const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open(options.cacheFolder, root, dialect.fingerprint);
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
 
   const pageFiles = files.markdown.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
-  const recorded = { includedFiles: new Map<string, string[]>(), spans: new Map<DocSection, LinkSpan[]>() };
-  const pages = await Promise.all(pageFiles.map(async (file) => readPage(file, dialect, cache, siteUrl, recorded)));
+  const recorded: RecordedLinks = { includedFiles: new Map(), spans: new Map() };
+  const pages = await readPages(pageFiles, { dialect, workerSetup, cache, siteUrl, recorded, threads: options.parseThreads });
   await cache?.save();
   // Links to other pages' source files become those pages' URLs, now that every URL is known.
   const site = { generator: dialect.generator, root, sitePrefix: dialect.locales[0]?.pathPrefix ?? '' };
@@ -106,11 +113,66 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   return { generator: dialect.generator, pages: sorted, locales: dialect.locales, defaultLocale: dialect.defaultLocale };
 }
 
-async function readPage(file: PageFile, dialect: Dialect, cache: IngestCache | undefined, siteUrl: string, recorded: { includedFiles: Map<string, string[]>; spans: Map<DocSection, LinkSpan[]> }): Promise<IngestedPage> {
+/** What {@link linkPagesToEachOther} needs from the parse: included files by page, link spans by section. */
+interface RecordedLinks {
+  includedFiles: Map<string, string[]>;
+  spans: Map<DocSection, LinkSpan[]>;
+}
+
+interface ReadContext {
+  dialect: Dialect;
+  /** How a parse worker makes the same dialect. */
+  workerSetup: ParseWorkerSetup;
+  cache: IngestCache | undefined;
+  siteUrl: string;
+  recorded: RecordedLinks;
+  threads: ParseThreads | undefined;
+}
+
+/**
+ * Reads every page: its text, then its parse (from the cache, else parsed), then its URL, title
+ * and sections. Parsing is most of the work: with many pages to parse, worker threads share it
+ * (see {@link ParsePool}). Without a cache every page is parsed, so the threads start at once and
+ * load the parser while the files are read; with one, only after the reads, when it is known how
+ * many pages the cache does not hold.
+ */
+async function readPages(pageFiles: readonly PageFile[], context: ReadContext): Promise<IngestedPage[]> {
+  const { dialect, cache, threads } = context;
+  const startPool = (count: number) => ParsePool.startFor(count, dialect, context.workerSetup, threads);
+  let pool = cache === undefined ? startPool(pageFiles.length) : undefined;
+  const reads = pageFiles.map(async (file) => readSource(file, cache));
+  try {
+    if (cache !== undefined && ParsePool.workersFor(pageFiles.length, threads) > 0) {
+      pool = startPool((await Promise.all(reads)).filter((read) => read.cached === undefined).length);
+    }
+    const parser = pool;
+    const parse = parser === undefined ? (source: string, file: PageFile) => parsePage(source, file, dialect) : (source: string, file: PageFile) => parser.parse(source, file);
+    // A page is parsed as soon as it is read, while the other files are still being read.
+    return await Promise.all(reads.map(async (read) => readPage(await read, parse, context)));
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** A page file's text, and its parse when the cache holds it. */
+interface PageSource {
+  file: PageFile;
+  source: string;
+  cached: CachedPage | undefined;
+}
+
+async function readSource(file: PageFile, cache: IngestCache | undefined): Promise<PageSource> {
   const source = (await readFile(file.sourceFile, 'utf8')).replace(/^\uFEFF/, '');
   refuseScriptFrontMatter(source, file.sourceFile);
-  const cached = await cache?.get(file.relativeFile, source);
-  const parsed = cached ?? (await parsePage(source, file, dialect));
+  return { file, source, cached: await cache?.get(file.relativeFile, source) };
+}
+
+async function readPage(
+  { file, source, cached }: PageSource,
+  parse: (source: string, file: PageFile) => Promise<CachedPage>,
+  { dialect, cache, siteUrl, recorded }: ReadContext,
+): Promise<IngestedPage> {
+  const parsed = cached ?? (await parse(source, file));
   if (cached === undefined) await cache?.set(file.relativeFile, source, parsed);
   recorded.includedFiles.set(file.sourceFile, parsed.dependencies);
 
@@ -139,26 +201,5 @@ async function readPage(file: PageFile, dialect: Dialect, cache: IngestCache | u
   const page: IngestedPage = { path: pagePath, sourceFile: file.sourceFile, title, language, groups: fields.groups, sections };
   if (fields.description !== undefined) page.description = fields.description;
   if (fields.version !== undefined) page.version = fields.version;
-  return page;
-}
-
-async function parsePage(source: string, file: PageFile, dialect: Dialect): Promise<CachedPage> {
-  let parsed;
-  try {
-    parsed = await dialect.parse(source, file);
-  } catch (error) {
-    if (error instanceof DocsFolderError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    const syntax = file.relativeFile.endsWith('.mdx') ? 'MDX' : 'Markdown';
-    throw new DocsFolderError(file.sourceFile, `is not valid ${syntax} for ${dialect.generator} (${reason}); fix the syntax at that place`);
-  }
-  const first = parsed.tree.children[0];
-  const frontMatter = first?.type === 'yaml' ? parseFrontMatter(first.value, file.sourceFile) : {};
-  // After the dialect's own transforms, so HTML they produce or leave is covered too.
-  sanitizeMarkup(parsed.tree);
-  const split = splitPage(parsed.tree, parsed.text, dialect);
-  const page: CachedPage = { frontMatter, sections: split.sections, dependencies: parsed.dependencies };
-  const firstHeading = parsed.title ?? split.firstHeading;
-  if (firstHeading !== undefined) page.firstHeading = firstHeading;
   return page;
 }
