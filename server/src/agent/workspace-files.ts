@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideFolder } from '../files/inside-folder';
 
 /** Most entries `list` returns; the agent narrows with a sub-folder beyond that. */
 const maximumListedEntries = 1000;
@@ -59,10 +60,6 @@ function relativeSegments(requested: string): string[] {
   return segments;
 }
 
-function isInside(root: string, candidate: string): boolean {
-  return candidate === root || candidate.startsWith(root + path.sep);
-}
-
 /** Whether a real (resolved) path inside the root is `.git` or under it, at any depth. */
 function isGitMetadata(root: string, real: string): boolean {
   return path
@@ -76,7 +73,7 @@ function isGitMetadata(root: string, real: string): boolean {
  * worktree and not into `.git` (a link named `notes` pointing at `.git` is still `.git`).
  */
 function checkRealLocation(root: string, real: string, requested: string): void {
-  if (!isInside(root, real)) {
+  if (!isInsideFolder(root, real)) {
     throw new WorkspacePathError(`"${requested}" goes through a symbolic link that leads outside the repository.`);
   }
   if (isGitMetadata(root, real)) {

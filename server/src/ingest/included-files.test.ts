@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { includeBoundary, isInsideFolder, readFileInside } from './included-files';
+import { isInsideFolder } from '../files/inside-folder';
+import { includeBoundary, readFileInside } from './included-files';
 import { ingestDocs } from './ingest-docs';
 
 let folder: string;

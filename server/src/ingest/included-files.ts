@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isInsideFolder } from '../files/inside-folder';
 
 /*
  * Files a page pulls in (VitePress `<!--@include:-->` and `<<<` code imports, Docusaurus MDX
@@ -8,16 +9,6 @@ import path from 'node:path';
  * project: a page that names `../../etc/passwd`, or a link out of the folder, is not read, so a
  * docs contributor cannot make the server index and quote files it was never meant to serve.
  */
-
-/**
- * Whether `file` is `folder` or lies inside it (both absolute), compared by path segments: a
- * sibling sharing a prefix (`docs_internal` beside `docs`) is not inside `docs`.
- */
-export function isInsideFolder(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  if (relative === '') return true;
-  return !path.isAbsolute(relative) && relative.split(path.sep)[0] !== '..';
-}
 
 /**
  * Reads a text file a page includes, only when it lies inside `folder`, before and after
