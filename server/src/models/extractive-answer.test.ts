@@ -217,6 +217,21 @@ describe('passage coherence', () => {
     expect(composeExtractiveAnswer({ question: 'How do I publish to GitHub Pages?', sections: numbered([prose]) }).startsWith('Push to `main`')).toBe(true);
   });
 
+  test('a how-to answer that ends its section without code continues into the part of the section that shows it, not into the next topic', () => {
+    const intro = {
+      ...section('/docs/recipes/transactions', 'Transaction per test', 'Transaction per test', 'Integration tests need a clean database. Wrap each test in a transaction that is rolled back when it ends: nothing commits.'),
+      next: { url: '/docs/recipes/transactions#pattern', heading: 'Pattern', headingTrail: ['Transaction per test'], markdown: 'Create the fixture once per file:\n\n```ts\ntest.aroundEach(async (run, { db }) => db.transaction(run))\n```' },
+    };
+    const answer = composeExtractiveAnswer({ question: 'How do I run each test in a database transaction that gets rolled back?', sections: numbered([intro]) });
+    expect(answer).toContain('**Pattern**\n\nCreate the fixture once per file:\n\n```ts\ntest.aroundEach');
+    expect(quotedFrom(answer)).toEqual(['/docs/recipes/transactions', '/docs/recipes/transactions#pattern']);
+
+    // Not for a question that does not ask how, nor into a sibling topic.
+    expect(composeExtractiveAnswer({ question: 'Why wrap each test in a database transaction?', sections: numbered([intro]) })).not.toContain('Pattern');
+    const sibling = { ...intro, next: { ...intro.next, heading: 'Seeding data', headingTrail: [] } };
+    expect(composeExtractiveAnswer({ question: 'How do I run each test in a database transaction that gets rolled back?', sections: numbered([sibling]) })).not.toContain('aroundEach');
+  });
+
   test('a step list too long for the budget still comes whole when it is the procedure that answers', () => {
     const steps = Array.from({ length: 8 }, (_, index) => `${index + 1}. Step ${index + 1} of the upgrade: stop the server, back up the storage folder and run the migration for release ${index + 1}.`).join('\n');
     const upgrade = section('/docs/upgrade', 'Upgrade', 'Upgrade', `To upgrade, follow these steps:\n\n${steps}\n\n${'Older releases had other steps. '.repeat(30)}`);

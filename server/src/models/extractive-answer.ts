@@ -5,7 +5,7 @@ import { judgeCoverage, questionSubject } from './answer-coverage';
 import { sharedWordNet } from '../retrieval/wordnet';
 import { contextTerms, wantsCode } from './passage-scoring';
 import type { PassageLimits, QuotedPassage } from './passage-selection';
-import { choosePassages } from './passage-selection';
+import { choosePassages, continuePassage } from './passage-selection';
 import type { TermStatistics } from './term-statistics';
 
 /** What the extractive answer is composed from. */
@@ -56,13 +56,32 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   if (!judgement.covered) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
 
   const earlierTerms = [...new Set(earlier.flatMap((question) => question.terms))].filter((term) => !judgement.terms.includes(term));
-  const passages = choosePassages(
-    input.sections,
-    { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context), twoParts: asksTwoThings(input.question) },
-    options,
-  );
+  const question = { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context), twoParts: asksTwoThings(input.question) };
+  const passages = choosePassages(input.sections, question, options);
   if (passages.length === 0) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
-  return [...passages.map((passage) => renderPassage(passage, input.sections[passage.section])), citation(passages.map((passage) => input.sections[passage.section]).filter((section) => section !== undefined))].join('\n\n');
+  const quoted: Array<{ passage: QuotedPassage; section: AnswerSection; continues?: boolean }> = [];
+  for (const passage of passages) {
+    const section = input.sections[passage.section];
+    if (section !== undefined) quoted.push({ passage, section });
+  }
+  // A passage that ends its section without showing how, on a page that goes on to show it.
+  const [only] = quoted;
+  if (quoted.length === 1 && only !== undefined && only.section.next !== undefined && asksHow(input.question)) {
+    const next: AnswerSection = { ...only.section.next, number: only.section.number, pageTitle: only.section.pageTitle };
+    const blocks = continuePassage(only.section, only.passage, next, question, options);
+    if (blocks !== undefined) quoted.push({ passage: { section: passages[0]?.section ?? 0, blocks }, section: next, continues: true });
+  }
+  // The section the quote continues into is led by its heading, as the page shows it.
+  const rendered = quoted.map(({ passage, section, continues }) => (continues === true ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section));
+  return [...rendered, citation(quoted.map(({ section }) => section))].join('\n\n');
+}
+
+// "How do I…", "how to…", "is there a way to…", "what's the idiomatic way…": the reader wants the
+// steps or the code, not only the explanation.
+const howQuestion = /\bhow (?:do|can|could|should|would|to)\b|\bways? to\b|\bidiomatic\b/i;
+
+function asksHow(question: string): boolean {
+  return howQuestion.test(question);
 }
 
 function renderPassage(passage: QuotedPassage, section: AnswerSection | undefined): string {

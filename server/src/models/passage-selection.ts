@@ -106,6 +106,28 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
   return passages.filter((passage) => passage.blocks.length > 0);
 }
 
+/**
+ * The start of the section after a quoted one, when the quote showed no code and reached the end
+ * of its section, and the next section's code is about the question: the page explains, then
+ * shows ("## Pattern" after a recipe's introduction). `undefined` when it should not continue.
+ */
+export function continuePassage(section: AnswerSection, quoted: QuotedPassage, next: AnswerSection, question: PassageQuestion, limits: PassageLimits = {}): PassageBlock[] | undefined {
+  const budget = limits.wordBudget ?? 180;
+  const maximumCodeLines = limits.maximumCodeLines ?? 40;
+  const page = section.url.replace(/#.*$/, '');
+  const own = passageBlocks(section.markdown, page, maximumCodeLines);
+  const last = quoted.blocks.at(-1);
+  if (quoted.blocks.some(hasCode) || last === undefined || last.order !== own.length - 1) return undefined;
+  // Only into a part of the quoted section ("Pattern" under a recipe's introduction), not into
+  // the next topic beside it ("GitLab Pages" after "GitHub Pages").
+  if (next.headingTrail.at(-1) !== section.heading) return undefined;
+  const blocks = passageBlocks(next.markdown, page, maximumCodeLines);
+  const relevantCode = blocks.some((block) => hasCode(block) && blockScore(block, question.terms, question.weights) > 0);
+  if (!relevantCode) return undefined;
+  const window = passageWindow(blocks, { ...question, codeWanted: true }, Math.max(60, budget - proseWords(quoted.blocks)), maximumCodeLines);
+  return window.some(hasCode) ? window : undefined;
+}
+
 function withoutCode(markdown: string): string {
   return markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[`~]*[ \t]*$|(?![\s\S]))/gm, ' ');
 }

@@ -105,6 +105,16 @@ describe('DocsIndex filter', () => {
   });
 });
 
+describe('DocsIndex.sectionAfter', () => {
+  test('gives the section that follows on the page, and nothing after a page\'s last section', () => {
+    const page = index.pages.find((candidate) => candidate.path === '/docs/webhooks');
+    const [first, second] = page?.sections ?? [];
+    expect(index.sectionAfter(first?.id ?? '')?.id).toBe(second?.id);
+    expect(index.sectionAfter(page?.sections.at(-1)?.id ?? '')).toBeUndefined();
+    expect(index.sectionAfter('/docs/nowhere')).toBeUndefined();
+  });
+});
+
 describe('DocsIndex currentPath boost', () => {
   test('lifts the current page over an equally good match elsewhere, whatever the path form', () => {
     // "installation" is the heading of the French page and of no other section, but the English
