@@ -107,6 +107,35 @@ describe('ingestDocs with the pages parsed on worker threads', () => {
   });
 });
 
+describe('how many parse threads by default', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test('DOCENT_PARSE_THREADS sets them (0 turns them off); a few pages get none', () => {
+    vi.stubEnv('DOCENT_PARSE_THREADS', '0');
+    expect(ParsePool.workersFor(1_000)).toBe(0);
+    vi.stubEnv('DOCENT_PARSE_THREADS', '3');
+    expect(ParsePool.workersFor(1_000)).toBe(3);
+    expect(ParsePool.workersFor(10)).toBe(0);
+  });
+
+  test('one default pool at a time in a process: a second build at the same time parses on its main thread', async () => {
+    vi.stubEnv('DOCENT_PARSE_THREADS', '1');
+    const reading = await readingOf(path.join(fixtures, 'gfm'));
+    const first = ParsePool.startFor(500, reading.dialect, reading.setup);
+    try {
+      expect(first).toBeInstanceOf(ParsePool);
+      expect(ParsePool.workersFor(500)).toBe(0);
+      // A build that asks for threads itself still gets them.
+      expect(ParsePool.workersFor(500, { workers: 2 })).toBe(2);
+    } finally {
+      await first?.close();
+    }
+    expect(ParsePool.workersFor(500)).toBe(1);
+  });
+});
+
 describe('ParsePool', () => {
   test('the main thread parses too, and the results are the same', async () => {
     const reading = await readingOf(path.join(fixtures, 'mkdocs/docs'));

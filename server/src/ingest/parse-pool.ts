@@ -96,6 +96,20 @@ interface PoolWorker {
 const jobsAhead = 2;
 const defaultMinimumPages = 100;
 const maximumDefaultWorkers = 4;
+/** Pools started with the default number of workers that are still open, in this process. */
+let defaultPoolsRunning = 0;
+
+/**
+ * The default number of parse workers: `DOCENT_PARSE_THREADS` when set (`0` turns them off),
+ * else one per core beyond the main thread's, at most 4, and none on 2 cores or fewer (there a
+ * worker's start and second JIT cost more than they save).
+ */
+function defaultWorkers(): number {
+  const configured = process.env.DOCENT_PARSE_THREADS?.trim();
+  if (configured !== undefined && configured !== '' && /^\d+$/.test(configured)) return Math.min(Number(configured), 16);
+  const cores = availableParallelism();
+  return cores > 2 ? Math.min(cores - 1, maximumDefaultWorkers) : 0;
+}
 const bootstrap = new URL('./parse-pool-worker.js', import.meta.url);
 
 /**
@@ -127,6 +141,7 @@ export class ParsePool {
   #nextId = 0;
   #helping = false;
   #closed = false;
+  #countedAsDefault = false;
 
   private constructor(dialect: Dialect, mainThread: boolean) {
     this.#dialect = dialect;
@@ -135,8 +150,10 @@ export class ParsePool {
 
   /** How many worker threads parsing `pages` pages takes under `threads` (0: parse on the main thread). */
   static workersFor(pages: number, threads: ParseThreads = {}): number {
-    const cores = availableParallelism();
-    const workers = Math.floor(threads.workers ?? (cores > 2 ? Math.min(cores - 1, maximumDefaultWorkers) : 0));
+    const workers = Math.floor(threads.workers ?? defaultWorkers());
+    // Threads by default for one build at a time: a server indexing several domains at once
+    // would otherwise start a pool per domain (each worker holds its own parser, ~50 MB).
+    if (threads.workers === undefined && defaultPoolsRunning > 0) return 0;
     return workers >= 1 && pages >= (threads.minimumPages ?? defaultMinimumPages) ? workers : 0;
   }
 
@@ -146,7 +163,13 @@ export class ParsePool {
    */
   static startFor(pages: number, dialect: Dialect, setup: ParseWorkerSetup, threads: ParseThreads = {}): ParsePool | undefined {
     const workers = ParsePool.workersFor(pages, threads);
-    return workers === 0 ? undefined : ParsePool.start(dialect, setup, { workers, mainThread: threads.mainThread ?? true });
+    if (workers === 0) return undefined;
+    const pool = ParsePool.start(dialect, setup, { workers, mainThread: threads.mainThread ?? true });
+    if (threads.workers === undefined) {
+      defaultPoolsRunning += 1;
+      pool.#countedAsDefault = true;
+    }
+    return pool;
   }
 
   /**
@@ -182,6 +205,7 @@ export class ParsePool {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    if (this.#countedAsDefault) defaultPoolsRunning -= 1;
     const workers = [...this.#workers];
     this.#workers.clear();
     const refused = new Error('the parse pool is closed');

@@ -156,11 +156,7 @@ export class HybridRetriever implements Retriever {
       { limit, supportWeight: 0 },
     );
     const pointed = placement.pointedPage;
-    if (pointed === undefined || hits[0]?.pagePath === pointed.path) return hits;
-    const onPage = hits.filter((hit) => hit.pagePath === pointed.path);
-    if (onPage.length === 0) return withPageFirst(hits, pointed, limit, scope);
-    const first = { ...(onPage[0] as SearchHit), score: (hits[0]?.score ?? 0) + 1 };
-    return [first, ...hits.filter((hit) => hit !== onPage[0])];
+    return pointed === undefined ? hits : withPageFirst(hits, pointed, limit, scope);
   }
 
   #inScope(id: string, scope: (section: DocSection) => boolean): boolean {
