@@ -258,3 +258,18 @@ export function stringSetting(value: unknown): string | undefined {
 export function objectSetting(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
+
+/**
+ * A literal setting as a list of strings: `undefined` when it is not a list, or when one of its
+ * entries could not be read as a string (`['a/**', ...extra]`): a list known only in part is not
+ * the list the generator uses.
+ */
+export function stringListSetting(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.every((item): item is string => typeof item === 'string') ? value : undefined;
+}
+
+/** The entries of a literal list that could be read as strings (`[]` when it is not a list). */
+export function stringEntries(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}

@@ -125,6 +125,19 @@ describe('Docusaurus versioned docs', () => {
     expect(await pathsOf(docsFolder)).toEqual(['/docs/api/client', '/docs/guides/setup', '/docs/intro']);
   });
 
+  test('disableVersioning serves the docs folder at the route base path; the last version\'s own path is used', async () => {
+    expect(await pathsOf(await versionedSite(`disableVersioning: true`, '["2.1"]'))).toEqual(['/docs/intro']);
+    await rm(site as string, { recursive: true, force: true });
+    expect(await pathsOf(await versionedSite(`lastVersion: 'current', versions: { current: { path: 'latest' } }`, '["2.1"]'))).toEqual(['/docs/latest/intro']);
+  });
+
+  test('an include list read only in part (an entry that is not a literal) is ignored, so no published page is lost', async () => {
+    const docsFolder = await versionedSite(`include: ['guides/**/*.md', ...extraDocs]`);
+    await mkdir(path.join(docsFolder, 'guides'));
+    await writeFile(path.join(docsFolder, 'guides', 'setup.md'), '# Setup\n');
+    expect(await pathsOf(docsFolder)).toEqual(['/docs/guides/setup', '/docs/intro']);
+  });
+
   test('no versions.json, an empty one or an unreadable one: the docs folder is the only version', async () => {
     expect(await pathsOf(await versionedSite(''))).toEqual(['/docs/intro']);
     await rm(site as string, { recursive: true, force: true });

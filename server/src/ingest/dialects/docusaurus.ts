@@ -3,7 +3,7 @@ import { includeBoundary, readFileInside } from '../included-files';
 import path from 'node:path';
 import type { Heading, Nodes, Root } from 'mdast';
 import { githubAnchors } from '../anchors';
-import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
+import { objectSetting, readConfigLiterals, stringEntries, stringListSetting, stringSetting } from '../config-literals';
 import { dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers, normalizeContainerFences } from '../directive-containers';
 import { rewriteLinesOutsideFences } from '../line-scanner';
@@ -47,25 +47,25 @@ async function readDocusaurusConfig(configFile: string | undefined, docsFolder: 
     defaultLocale: stringSetting(objectSetting(config?.setting('i18n'))?.defaultLocale) ?? 'en',
     format: stringSetting(objectSetting(config?.setting('markdown'))?.format) ?? 'mdx',
     versionPath: '',
-    include: stringList(docs?.include),
-    exclude: stringList(docs?.exclude),
+    // An include list read only in part would drop pages the site publishes: then the default.
+    include: stringListSetting(docs?.include) ?? [],
+    // Excluding fewer files than the site does is the safe side of an exclude list read in part.
+    exclude: stringEntries(docs?.exclude),
   };
-  if (configFile !== undefined) {
+  if (configFile !== undefined && docs?.disableVersioning !== true) {
     const siteFolder = path.dirname(configFile);
     const released = await releasedVersions(siteFolder);
     const lastVersion = stringSetting(docs?.lastVersion) ?? released[0] ?? 'current';
     const versioned = /^versioned_docs[\\/]version-([^\\/]+)$/.exec(path.relative(siteFolder, docsFolder))?.[1];
     const version = versioned ?? 'current';
     const configured = stringSetting(objectSetting(objectSetting(docs?.versions)?.[version])?.path);
-    // The last version is served at the route base path; the docs folder otherwise under
-    // `next`, a released one under its name.
-    if (version !== lastVersion) result.versionPath = configured ?? (version === 'current' ? 'next' : version);
+    // A version's own `path` wins; else the last version is served at the route base path, the
+    // docs folder under `next`, a released one under its name.
+    result.versionPath = configured ?? (version === lastVersion ? '' : version === 'current' ? 'next' : version);
   }
   if (typeof trailingSlash === 'boolean') result.trailingSlash = trailingSlash;
   return result;
 }
-
-const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 // The site's released versions, newest first: `versions.json` beside the config (none when it
 // is missing or not a list of names).

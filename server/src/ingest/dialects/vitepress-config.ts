@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
+import { objectSetting, readConfigLiterals, stringEntries, stringSetting } from '../config-literals';
 
 /** The VitePress settings that shape URLs and locales, read statically from its config file. */
 export interface VitepressConfig {
@@ -45,7 +45,8 @@ export async function readVitepressConfig(configFile: string | undefined, fallba
       const lang = stringSetting(objectSetting(value)?.lang);
       return lang === undefined ? { key } : { key, lang };
     }),
-    sourceExclude: stringList(config.setting('srcExclude')),
+    // Excluding fewer files than the site does is the safe side of a list read in part.
+    sourceExclude: stringEntries(config.setting('srcExclude')),
   };
   const base = stringSetting(config.setting('base'));
   const cleanUrls = config.setting('cleanUrls');
@@ -55,8 +56,6 @@ export async function readVitepressConfig(configFile: string | undefined, fallba
   if (lang !== undefined) result.lang = lang;
   return result;
 }
-
-const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
  * Applies VitePress `rewrites` (path-to-regexp patterns over source paths such as
