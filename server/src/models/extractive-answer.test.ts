@@ -213,6 +213,9 @@ describe('passage coherence', () => {
     const answer = composeExtractiveAnswer({ question: 'What is the default timeout of a test?', sections: numbered([option]) });
     expect(answer.startsWith('**`testTimeout`**\n\n- **Type:** `number`')).toBe(true);
 
+    // Prose that opens with one of those words is not a reference entry.
+    const since = section('/docs/changelog#v2', 'Changelog', 'Version 2', 'Since version 2 the default timeout of a test is five seconds.');
+    expect(composeExtractiveAnswer({ question: 'What is the default timeout of a test?', sections: numbered([since]) }).startsWith('Since version 2')).toBe(true);
     const prose = section('/docs/deploy#github-pages', 'Deploy', 'GitHub Pages', 'Push to `main` and the workflow publishes the site to GitHub Pages.');
     expect(composeExtractiveAnswer({ question: 'How do I publish to GitHub Pages?', sections: numbered([prose]) }).startsWith('Push to `main`')).toBe(true);
   });
@@ -295,6 +298,8 @@ describe('citations', () => {
     expect(asksTwoThings('How many times did the mock run, and what did it receive?')).toBe(true);
     expect(asksTwoThings('How do I install the client and server?')).toBe(false);
     expect(asksTwoThings('Can I use tabs and spaces?')).toBe(false);
+    expect(asksTwoThings('Does Vitest also support Bun?')).toBe(false);
+    expect(asksTwoThings('How do I configure timeouts and retries?')).toBe(false);
   });
 
   test('a question one section answers cites that section only, not the other pages retrieved', () => {

@@ -91,7 +91,7 @@ function renderPassage(passage: QuotedPassage, section: AnswerSection | undefine
 
 // A reference entry's first lines ("- **Type:** `number`", "Default: `true`", "**type:** `string`")
 // describe something the section's heading names: quoted from the start, they need the name.
-const definitionLine = /^(?:[-*]\s+)?(?:\*\*|__|_)?(?:type|default|since|signature|alias|required)\b/i;
+const definitionLine = /^(?:[-*]\s+)?(?:\*\*|__|_)?(?:type|default|since|signature|alias|required)(?:\s*:|(?:\*\*|__|_)\s*:)/i;
 
 function opensWithDefinition(passage: QuotedPassage): boolean {
   const first = passage.blocks[0];
@@ -130,18 +130,19 @@ function closestPages(sections: readonly AnswerSection[], count: number): string
 }
 
 // "… and what / how / can …", or "… and <verb> …": a second request joined to the first.
-const secondRequest = /\b(?:and|then|also|plus)\s+(?:also\s+|then\s+)?([a-z]+)/gi;
+const secondRequest = /\b(?:and|then)\s+(?:also\s+|then\s+)?([a-z]+)/gi;
 const questionOpeners = new Set(['how', 'what', 'which', 'where', 'when', 'why', 'whether', 'can', 'could', 'should', 'is', 'are', 'do', 'does', 'will', 'would']);
 
 /**
- * Whether a question asks two things: a second request joined by "and", "then" or "also",
- * opening with a question word or a verb ("How do I install the client and verify webhook
+ * Whether a question asks two things: a second request joined by "and" or "then", opening
+ * with a question word or a verb in its base form ("How do I install the client and verify webhook
  * signatures?"); "the client and server" joins two things of one request.
  */
 export function asksTwoThings(question: string): boolean {
   for (const match of question.matchAll(secondRequest)) {
     const word = (match[1] ?? '').toLowerCase();
-    if (questionOpeners.has(word) || sharedWordNet().isVerb(word)) return true;
+    // A verb as the reader writes a request: its base form ("verify"), not "retries" or "runs".
+    if (questionOpeners.has(word) || (!/[^s]s$/.test(word) && sharedWordNet().isVerb(word))) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { nearlyMatches } from './passage-scoring';
+import { markdownTermSet, nearlyMatches } from './passage-scoring';
 
 describe('nearlyMatches', () => {
   test('takes British and American spellings for the same word', () => {
@@ -15,5 +15,16 @@ describe('nearlyMatches', () => {
 
   test('leaves short words alone', () => {
     expect(nearlyMatches('port', new Set(['post']))).toBe(false);
+  });
+});
+
+describe('markdownTermSet', () => {
+  test('leaves out link addresses, keeps link text and footnotes, and stops at the end of a line', () => {
+    const terms = markdownTermSet('See [the plugin](https://github.com/acme/links-validator "Repo").\n\n[ref]: https://example.com/hidden\nNext line stays.\n\n[^1]: A footnote about caching.');
+    expect(terms.has('plugin')).toBe(true);
+    expect(terms.has('github')).toBe(false);
+    expect(terms.has('hidden')).toBe(false);
+    expect(terms.has('next')).toBe(true);
+    expect(terms.has('cach')).toBe(true);
   });
 });

@@ -26,15 +26,17 @@ export function termSet(text: string): Set<string> {
 
 /**
  * The terms a reader sees in a section's Markdown: link addresses (`](https://github.com/…)`,
- * `<https://…>`, `[x]: /url` definitions) left out, as the search index leaves them out. A word
+ * `<https://…>`, `[x]: /url` definitions) left out, as the search index leaves the targets of
+ * inline links out (see `toIndexedSection`). A word
  * only in an address ("github" in a plugin's repository link) is not something the section says.
  */
 export function markdownTermSet(markdown: string): Set<string> {
   return termSet(
     markdown
-      .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
+      .replace(/\]\([^)\s]*(?:[ \t]+"[^"\n]*")?\)/g, ']')
       .replace(/<(?:https?:|mailto:)[^>\s]*>/gi, ' ')
-      .replace(/^ {0,3}\[[^\]]+\]:\s*\S+.*$/gm, ' '),
+      // A link reference definition's address; a footnote (`[^1]: text`) is text and stays.
+      .replace(/^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S+[^\n]*$/gm, ' '),
   );
 }
 

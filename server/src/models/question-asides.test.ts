@@ -33,6 +33,12 @@ describe('readerCodeNames', () => {
     expect(names('A custom matcher toBeWithinRange(min, max): how do I register it?')).toEqual(['toBeWithinRange']);
   });
 
+  test('English words after "function", "let" or "class" are not declarations', () => {
+    expect(names('Is there a function memoization helper?')).toEqual([]);
+    expect(names('How do I let users sign in, and what does a class constructor need?')).toEqual([]);
+    expect(names('I wrote `function toSlug(text)` and `class Store { }` in my plugin')).toEqual(['toSlug', 'Store']);
+  });
+
   test('a name written bare, or called without arguments, is what the question is about', () => {
     expect(names('How do I test a custom React hook with renderHook?')).toEqual([]);
     expect(names("What's the difference between useEffect and useLayoutEffect?")).toEqual([]);

@@ -56,7 +56,9 @@ export function questionAsides(question: string): TextRange[] {
 // (`const sendMail = vi.fn()`). The docs cannot be expected to mention it; a name written bare
 // ("with renderHook", "useEffect and useLayoutEffect") is what the question is about.
 const codeWord = /[\p{L}\p{N}_$]+/gu;
-const declaration = /\b(?:const|let|var|function|class|def)\s+$/;
+// A name declared in code: `const x =`, `let x =`, `var x =`, `function x(`, `def x(`, `class x {`.
+const declaredBefore = /\b(const|let|var|function|def|class)\s+$/;
+const declaredAfter: Record<string, RegExp> = { const: /^\s*[=:]/, let: /^\s*[=:]/, var: /^\s*[=:]/, function: /^\s*\(/, def: /^\s*\(/, class: /^\s*(?:\{|\(|extends\b)/ };
 
 /** The names of the reader's own code in a question, in order (see `codeWord`). */
 export function readerCodeNames(question: string): TextRange[] {
@@ -64,7 +66,9 @@ export function readerCodeNames(question: string): TextRange[] {
   for (const match of question.matchAll(codeWord)) {
     const word = match[0];
     const end = match.index + word.length;
-    const own = /^_\p{L}/u.test(word) || /^\((?!\))/.test(question.slice(end, end + 2)) || declaration.test(question.slice(Math.max(0, match.index - 12), match.index));
+    const keyword = declaredBefore.exec(question.slice(Math.max(0, match.index - 12), match.index))?.[1];
+    const declared = keyword !== undefined && (declaredAfter[keyword]?.test(question.slice(end, end + 12)) ?? false);
+    const own = /^_\p{L}/u.test(word) || /^\((?!\))/.test(question.slice(end, end + 2)) || declared;
     if (own && /\p{L}/u.test(word)) ranges.push({ start: match.index, end });
   }
   return ranges;
