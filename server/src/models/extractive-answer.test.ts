@@ -231,6 +231,9 @@ describe('passage coherence', () => {
 
     // Not for a question that does not ask how, nor into a sibling topic.
     expect(composeExtractiveAnswer({ question: 'Why wrap each test in a database transaction?', sections: numbered([intro]) })).not.toContain('Pattern');
+    // Nor into code that only shares a word with the question.
+    const unrelated = { ...intro, next: { ...intro.next, markdown: '```ts\nseed(db, fixtures)\n```' } };
+    expect(composeExtractiveAnswer({ question: 'How do I run each test in a database transaction that gets rolled back?', sections: numbered([unrelated]) })).not.toContain('seed(');
     const sibling = { ...intro, next: { ...intro.next, heading: 'Seeding data', headingTrail: [] } };
     expect(composeExtractiveAnswer({ question: 'How do I run each test in a database transaction that gets rolled back?', sections: numbered([sibling]) })).not.toContain('aroundEach');
   });

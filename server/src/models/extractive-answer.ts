@@ -91,7 +91,7 @@ function renderPassage(passage: QuotedPassage, section: AnswerSection | undefine
 
 // A reference entry's first lines ("- **Type:** `number`", "Default: `true`", "**type:** `string`")
 // describe something the section's heading names: quoted from the start, they need the name.
-const definitionLine = /^(?:[-*]\s+)?(?:\*\*|__|_)?(?:type|default|since|signature|alias|required)(?:\s*:|(?:\*\*|__|_)\s*:)/i;
+const definitionLine = /^(?:[-*]\s+)?(?:\*\*required\*\*\s+)?(?:\*\*|__|_)?(?:type|default|since|signature|alias|required)(?:\s*:|(?:\*\*|__|_)\s*:)/i;
 
 function opensWithDefinition(passage: QuotedPassage): boolean {
   const first = passage.blocks[0];

@@ -122,7 +122,9 @@ export function continuePassage(section: AnswerSection, quoted: QuotedPassage, n
   // the next topic beside it ("GitLab Pages" after "GitHub Pages").
   if (next.headingTrail.at(-1) !== section.heading) return undefined;
   const blocks = passageBlocks(next.markdown, page, maximumCodeLines);
-  const relevantCode = blocks.some((block) => hasCode(block) && blockScore(block, question.terms, question.weights) > 0);
+  // Code that shows the question's subject, not code that merely shares a word with it.
+  const total = question.terms.reduce((sum, term) => sum + (question.weights.get(term) ?? 0), 0);
+  const relevantCode = total > 0 && blocks.some((block) => hasCode(block) && blockScore(block, question.terms, question.weights) / total >= 0.3);
   if (!relevantCode) return undefined;
   const window = passageWindow(blocks, { ...question, codeWanted: true }, Math.max(60, budget - proseWords(quoted.blocks)), maximumCodeLines);
   return window.some(hasCode) ? window : undefined;
