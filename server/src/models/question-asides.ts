@@ -1,11 +1,9 @@
 /**
- * The parts of a question that are not what the reader asks about: their reason, and names from
- * their own code.
- *
- * The parts of a question that say why the reader asks rather than what they ask: a statement
+ * The parts of a question that are not what the reader asks about. Their reason: a statement
  * after the question ("Does the widget set any cookies? I need to know for our GDPR banner.") and
  * a purpose clause ("… when a reply has come in, so I can log it to Google Analytics?"). The
  * docs need not mention what an aside names: "GDPR" there is the reader's reason, not the subject.
+ * And names from their own code (see `readerCodeNames`).
  */
 
 /** A range of a question's characters, `end` excluded. */

@@ -17,7 +17,7 @@ const stopWords = new Set(
     // What is left of a contraction once its apostrophe splits it: "doesn't", "we'll", "you're".
     'aren couldn didn doesn don hadn hasn haven isn ll mustn needn re shouldn ve wasn weren won wouldn ' +
     // The same contractions typed without their apostrophe, as quick questions often are.
-    'arent couldnt didnt doesnt dont hadnt hasnt havent hows im isnt ive shouldnt thats theres theyre wasnt werent whats wheres whos wouldnt youre'
+    'arent cant couldnt didnt doesnt dont hadnt hasnt havent hows im isnt ive shouldnt thats theres theyre theyve wasnt werent weve whats wheres whos wont wouldnt youre youve'
   ).split(' '),
 );
 

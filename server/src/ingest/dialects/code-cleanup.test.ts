@@ -21,6 +21,10 @@ describe('cleanCodeBlock', () => {
     );
   });
 
+  test('a range mark (`[!code --:2]`) marks its line and the lines after it', () => {
+    expect(cleaned("a() // [!code --:2]\nb()\nc() // [!code ++:2]\nd()\ne()")).toBe('a() // removed\nb() // removed\nc() // added\nd() // added\ne()');
+  });
+
   test('twoslash: everything above ---cut--- and the compiler directives and markers go', () => {
     expect(cleaned('import { x } from "y"\n// ---cut---\n// @errors: 2304\nconst a = x\n//    ^?\n', 'twoslash')).toBe('const a = x\n');
   });

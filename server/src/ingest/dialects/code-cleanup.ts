@@ -28,13 +28,25 @@ export function cleanCodeBlock(node: Code): boolean {
     if (/^\s*\/\/\s*@[a-zA-Z]+(?::.*)?$/.test(line)) return false;
     return !/^\s*\/\/\s*\^[?|^]*\s*$/.test(line) && !/^\s*\/\/\s*\^+\s*$/.test(line);
   });
-  lines = lines.map((line) =>
-    line.replace(/(\s*)(\/\/|#|<!--|\/\*)\s*\[!code ([^\]]*)\]\s*(-->|\*\/)?\s*$/, (_whole, space: string, opener: string, annotation: string, closer: string | undefined) => {
+  // A range mark (`[!code --:3]`) marks its line and the lines after it.
+  let rangeLeft = 0;
+  let rangeMark = { opener: '//', closer: undefined as string | undefined, change: '' };
+  lines = lines.map((line) => {
+    let marked = false;
+    const cleaned = line.replace(/(\s*)(\/\/|#|<!--|\/\*)\s*\[!code ([^\]]*)\]\s*(-->|\*\/)?\s*$/, (_whole, space: string, opener: string, annotation: string, closer: string | undefined) => {
       // A diff's lines say what to remove and what to add: without the mark both read as valid.
-      const change = diffMarks[annotation.trim()];
-      return change === undefined ? '' : `${space || ' '}${opener} ${change}${closer === undefined ? '' : ` ${closer}`}`;
-    }),
-  );
+      const [kind = '', count] = annotation.trim().split(':');
+      const change = diffMarks[kind.trim()];
+      if (change === undefined) return '';
+      marked = true;
+      rangeLeft = Math.max(0, Number(count ?? 1) - 1);
+      rangeMark = { opener, closer, change };
+      return `${space || ' '}${opener} ${change}${closer === undefined ? '' : ` ${closer}`}`;
+    });
+    if (marked || rangeLeft === 0 || cleaned.trim() === '') return cleaned;
+    rangeLeft -= 1;
+    return `${cleaned} ${rangeMark.opener} ${rangeMark.change}${rangeMark.closer === undefined ? '' : ` ${rangeMark.closer}`}`;
+  });
   const value = lines.join('\n');
   if (value === original) return false;
   node.value = value;

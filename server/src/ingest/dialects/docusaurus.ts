@@ -215,11 +215,6 @@ function takeContentTitle(tree: Root): string | undefined {
   return plainText(first);
 }
 
-/**
- * What Docusaurus' `mdx1Compat` preprocessing does before compiling Markdown as MDX (on by
- * default): `## Title {#custom-id}` gets its braces escaped (`{…}` would be an expression) and
- * HTML comments become MDX comments (`<!--` is not valid MDX). Fenced code is left alone.
- */
 // A code span: a run of backticks, its text, the same run again (CommonMark).
 const codeSpan = /(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
 
@@ -234,6 +229,12 @@ function outsideInlineCode(line: string, rewrite: (text: string) => string): str
   return result + rewrite(line.slice(last));
 }
 
+/**
+ * What Docusaurus' `mdx1Compat` preprocessing does before compiling Markdown as MDX (on by
+ * default): `## Title {#custom-id}` gets its braces escaped (`{…}` would be an expression) and
+ * HTML comments become MDX comments (`<!--` is not valid MDX). Fenced code and inline code
+ * spans are left alone.
+ */
 function mdxCompatible(source: string): string {
   if (!source.includes('{#') && !source.includes('<!--')) return source;
   return rewriteLinesOutsideFences(source, (line) => {

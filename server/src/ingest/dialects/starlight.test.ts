@@ -23,7 +23,7 @@ describe('Starlight dialect', () => {
     ]);
   });
 
-  test('URLs: slugged entry ids with a trailing slash, index as the root, slug front matter; languages by locale folder', () => {
+  test('URLs: slugged entry ids with a trailing slash, index as the root, slug front matter; languages by locale folder; _partials are not pages', () => {
     expect(docs.pages.map((candidate) => [candidate.path, candidate.language])).toEqual([
       ['/', 'en'],
       ['/de/guides/getting-started/', 'de'],

@@ -44,6 +44,7 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
  *   title as a bold lead line); `<Tabs>`/`<TabItem label>`, `<Steps>`, `<Aside title>`,
  *   `<Card title>`, `<CardGrid>`, `<LinkCard>`, `<FileTree>` flattened to their content (labels
  *   and titles as bold lines); `import` lines and `{expressions}` dropped.
+ * - Pages: every Markdown/MDX file but those with a segment starting with `_` (partials).
  * - Anchors: Astro's heading ids (github-slugger, a trailing `-` removed).
  * - URLs: the entry id (each path segment slugged by github-slugger, `index` dropped) or the
  *   front matter `slug`, as `/<id>/` (no trailing slash under `trailingSlash: 'never'`),
@@ -69,7 +70,8 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
     fingerprint: 'starlight:1',
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
-    isPage: () => true,
+    // Astro's content loader skips files and folders whose name starts with `_` (partials).
+    isPage: (file) => !file.relativeFile.split(/[\\/]/).some((segment) => segment.startsWith('_')),
     async parse(source, file) {
       const mdx = file.relativeFile.endsWith('.mdx');
       const text = normalizeContainerFences(source);
