@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../config';
-import { drainPeriodFrom, portFrom } from './server-environment';
+import { checkParseThreads, drainPeriodFrom, portFrom } from './server-environment';
 
 describe('PORT', () => {
   test('unset or blank means the default; 0 to 65535 are taken as they are', () => {
@@ -28,5 +28,12 @@ describe('DOCENT_SHUTDOWN_DRAIN_SECONDS', () => {
 
   test('negative, over an hour or not a number stops start-up', () => {
     for (const value of ['-1', '3601', 'soon', 'Infinity']) expect(() => drainPeriodFrom(value)).toThrow(ConfigError);
+  });
+});
+
+describe('DOCENT_PARSE_THREADS', () => {
+  test('a whole number from 0 to 16, or unset; anything else stops start-up naming the value', () => {
+    for (const value of [undefined, '', '0', '3', '16']) expect(() => checkParseThreads(value)).not.toThrow();
+    for (const value of ['two', '-1', '1.5', '17']) expect(() => checkParseThreads(value)).toThrow(`DOCENT_PARSE_THREADS must be a whole number of worker threads from 0 (none) to 16, not ${JSON.stringify(value)}`);
   });
 });

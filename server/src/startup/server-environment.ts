@@ -27,3 +27,16 @@ export function drainPeriodFrom(value: string | undefined): number | undefined {
   }
   return Math.round(seconds * 1_000);
 }
+
+/**
+ * Checks `DOCENT_PARSE_THREADS` (read by the parse pool, `ingest/parse-pool.ts`): a whole number
+ * from 0 to 16, or unset.
+ *
+ * @throws ConfigError naming the bad value, so start-up stops with one line.
+ */
+export function checkParseThreads(value: string | undefined): void {
+  if (value === undefined || value.trim() === '') return;
+  if (!/^\d+$/.test(value.trim()) || Number(value) > 16) {
+    throw new ConfigError(`DOCENT_PARSE_THREADS must be a whole number of worker threads from 0 (none) to 16, not ${JSON.stringify(value)}`);
+  }
+}

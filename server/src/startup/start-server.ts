@@ -13,7 +13,7 @@ import { startThreadPurge } from '../storage/thread-retention';
 import { startupErrorFrom } from '../startup-error';
 import { buildIndexes } from './build-indexes';
 import { createGracefulShutdown } from './graceful-shutdown';
-import { drainPeriodFrom, portFrom } from './server-environment';
+import { checkParseThreads, drainPeriodFrom, portFrom } from './server-environment';
 import { standardExtensions } from './standard-extensions';
 import { startupSummary } from './startup-summary';
 
@@ -93,6 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? createJsonLogger();
   const grace = options.shutdownGraceMilliseconds ?? 10_000;
   const drainPeriod = options.shutdownDrainMilliseconds ?? drainPeriodFrom(environment.DOCENT_SHUTDOWN_DRAIN_SECONDS) ?? 0;
+  checkParseThreads(environment.DOCENT_PARSE_THREADS);
   let draining = false;
   const model = options.model ?? resolveAnswerModel(environment);
   const embeddings = resolveEmbeddingsSettings(environment);
