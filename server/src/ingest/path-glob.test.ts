@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { matchesAnyGlob, matchesGlob } from './path-glob';
+import { gitignoreMatcher, matchesAnyGlob, matchesGlob } from './path-glob';
 
 describe('matchesGlob', () => {
   test.each([
@@ -32,5 +32,13 @@ describe('matchesGlob', () => {
     expect(matchesAnyGlob('guide/x.md', ['api/**', 'guide/*'])).toBe(true);
     expect(matchesAnyGlob('guide/x.md', [])).toBe(false);
     expect(matchesGlob('a].md', '[z-a]')).toBe(false);
+  });
+});
+
+describe('gitignoreMatcher', () => {
+  test('names match at any depth, slashes anchor, a trailing slash is a folder, ! takes back, the last line decides', () => {
+    const excluded = gitignoreMatcher('# drafts and scratch\ndrafts/\n*.tmp.md\n/api/internal.md\n!keep.tmp.md\n\nguide/old/');
+    expect(['drafts/a.md', 'x/drafts/b.md', 'a/b.tmp.md', 'api/internal.md', 'guide/old/page.md'].map(excluded)).toEqual([true, true, true, true, true]);
+    expect(['keep.tmp.md', 'x/api/internal.md', 'guide/older.md', 'index.md', 'drafts.md'].map(excluded)).toEqual([false, false, false, false, false]);
   });
 });

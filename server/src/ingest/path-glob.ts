@@ -16,6 +16,36 @@ export function matchesAnyGlob(relativePath: string, patterns: readonly string[]
   return patterns.some((pattern) => matchesGlob(relativePath, pattern));
 }
 
+/**
+ * A matcher for gitignore-style lines, as MkDocs' `exclude_docs` and `draft_docs` take them: a
+ * pattern without a slash matches a file or folder name at any depth, one with a slash (or a
+ * leading one) is anchored at the docs folder, a trailing slash matches a folder's contents, `!`
+ * takes a match back, and the last matching line decides. Blank lines and `#` comments are skipped.
+ *
+ * @example gitignoreMatcher('drafts/\n*.tmp.md\n!keep.tmp.md')('a/b.tmp.md') === true
+ */
+export function gitignoreMatcher(lines: string): (relativePath: string) => boolean {
+  const rules = lines
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const negated = line.startsWith('!');
+      let pattern = negated ? line.slice(1) : line;
+      const folder = pattern.endsWith('/');
+      pattern = pattern.replace(/\/+$/, '');
+      const anchored = pattern.includes('/');
+      pattern = pattern.replace(/^\/+/, '');
+      const base = anchored ? pattern : `**/${pattern}`;
+      return { negated, globs: folder ? [`${base}/**`] : [base, `${base}/**`] };
+    });
+  return (relativePath) => {
+    let excluded = false;
+    for (const rule of rules) if (matchesAnyGlob(relativePath, rule.globs)) excluded = !rule.negated;
+    return excluded;
+  };
+}
+
 const compiled = new Map<string, RegExp | undefined>();
 
 function globRegExp(pattern: string): RegExp | undefined {

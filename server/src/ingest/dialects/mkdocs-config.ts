@@ -19,6 +19,11 @@ export interface MkdocsConfig {
   snippetBasePaths: string[];
   /** `pymdownx.snippets` `restrict_base_path` (default `true`): snippets only from inside their base path. */
   snippetsRestricted: boolean;
+  /**
+   * `exclude_docs` and `draft_docs` (gitignore-style lines): files a build does not publish, with
+   * MkDocs' own default, the `templates/` folder at the top of the docs.
+   */
+  unpublished: string;
 }
 
 /**
@@ -28,12 +33,15 @@ export interface MkdocsConfig {
  */
 export async function readMkdocsConfig(configFile: string | undefined, docsRoot: string): Promise<MkdocsConfig> {
   const configFolder = configFile === undefined ? path.dirname(docsRoot) : path.dirname(configFile);
-  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true };
+  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true, unpublished: '/templates/' };
   if (configFile === undefined) return defaults;
   const document = parseDocument(await readFile(configFile, 'utf8'), { logLevel: 'silent' });
   const data = (document.toJS({ maxAliasCount: 1000 }) ?? {}) as Record<string, unknown>;
   const config = { ...defaults };
   if (typeof data.use_directory_urls === 'boolean') config.directoryUrls = data.use_directory_urls;
+  // exclude_docs replaces the default exclusions; draft_docs adds pages only `mkdocs serve` shows.
+  const excluded = typeof data.exclude_docs === 'string' ? data.exclude_docs : config.unpublished;
+  config.unpublished = [excluded, typeof data.draft_docs === 'string' ? data.draft_docs : ''].join('\n');
   if (typeof data.site_url === 'string') {
     try {
       config.sitePath = new URL(data.site_url).pathname.replace(/\/+$/, '');

@@ -103,6 +103,27 @@ describe('MkDocs dialect: FastAPI-family pages (Typer, FastAPI, SQLModel)', () =
   });
 });
 
+describe('MkDocs pages a build does not publish', () => {
+  test('exclude_docs and draft_docs (gitignore lines) and the default templates/ folder are not pages', async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'docent-mkdocs-'));
+    try {
+      const files = ['index.md', 'guide/setup.md', 'guide/notes.tmp.md', 'drafts/idea.md', 'templates/page.md', 'api/internal.md', 'api/public.md'];
+      for (const file of files) {
+        await mkdir(path.join(site, 'docs', path.dirname(file)), { recursive: true });
+        await writeFile(path.join(site, 'docs', file), `# ${file}\n\nText.\n`);
+      }
+      await writeFile(path.join(site, 'mkdocs.yml'), 'site_name: Site\nexclude_docs: |\n  *.tmp.md\n  /api/internal.md\ndraft_docs: |\n  drafts/\n');
+      const paths = async () => (await ingestDocs({ docs: path.join(site, 'docs'), pathPrefix: '' })).pages.map((page) => page.path);
+      // exclude_docs replaces MkDocs' default, so templates/ is a page again.
+      expect(await paths()).toEqual(['/', '/api/public/', '/guide/setup/', '/templates/page/']);
+      await writeFile(path.join(site, 'mkdocs.yml'), 'site_name: Site\n');
+      expect(await paths()).toEqual(['/', '/api/internal/', '/api/public/', '/drafts/idea/', '/guide/notes.tmp/', '/guide/setup/']);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('MkDocs includes stay inside their folder', () => {
   let folder: string;
   let project: string;

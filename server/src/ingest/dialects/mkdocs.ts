@@ -12,6 +12,7 @@ import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import type { CodeIncludeFolders } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
+import { gitignoreMatcher } from '../path-glob';
 import { repositoryRoot } from '../included-files';
 import { resolveSnippets } from './mkdocs-snippets';
 import type { SnippetFolders } from './mkdocs-snippets';
@@ -41,6 +42,8 @@ function followsLinkOrImage(node: Nodes, parent: Parent): boolean {
  * - Anchors: attr_list ids (`## Title { #id }`) reserved first, then Python-Markdown's toc
  *   slugify (ASCII only unless the config's toc slugify keeps Unicode) with `_1`, `_2` for
  *   repeats; emoji/icon shortcodes (`:material-check:`) are not part of the text.
+ * - Pages: every `.md` file but those `exclude_docs` and `draft_docs` name (gitignore lines;
+ *   by default the top `templates/` folder) and a `README.md` beside an `index.md`.
  * - URLs: `page.md` → `/page/` (or `/page.html` with `use_directory_urls: false`), `index.md`
  *   and `README.md` → the folder, under the path of `site_url` (or `pathPrefix`).
  * - Locales: `theme.language` for the root; top-level locale folders as translations.
@@ -56,6 +59,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
     ...(config.snippetsRestricted ? {} : { unrestrictedWithin: repository }),
   };
   const codeIncludes: CodeIncludeFolders = { bases: [...new Set([config.configFolder, options.root, path.dirname(options.root)])], root: repository };
+  const unpublished = gitignoreMatcher(config.unpublished);
   const foldersWithIndex = new Set(options.files.filter((file) => /(^|\/)index\.md$/i.test(file)).map((file) => file.replace(/[^/]*$/, '')));
   const assignAnchors = pythonMarkdownAnchors({ unicode: config.unicodeSlugs });
 
@@ -65,7 +69,10 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
-    isPage: (file) => !file.relativeFile.endsWith('.mdx') && !(/(^|\/)readme\.md$/i.test(file.relativeFile) && foldersWithIndex.has(file.relativeFile.replace(/[^/]*$/, ''))),
+    isPage: (file) =>
+      !file.relativeFile.endsWith('.mdx') &&
+      !unpublished(file.relativeFile.split(path.sep).join('/')) &&
+      !(/(^|\/)readme\.md$/i.test(file.relativeFile) && foldersWithIndex.has(file.relativeFile.replace(/[^/]*$/, ''))),
     async parse(source) {
       const dependencies: string[] = [];
       const withCode = await resolveCodeIncludes(source, codeIncludes, dependencies);
