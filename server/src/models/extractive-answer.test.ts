@@ -238,6 +238,21 @@ describe('passage coherence', () => {
     expect(composeExtractiveAnswer({ question: 'How do I run each test in a database transaction that gets rolled back?', sections: numbered([sibling]) })).not.toContain('aroundEach');
   });
 
+  test('a quote from further down a section keeps its short opening sentence, which says what the section is about', () => {
+    const collect = section(
+      '/docs/cli#collect-tests',
+      'CLI',
+      '--collectTests',
+      [
+        'Discover and print all test names without running them.',
+        `${'Jest loads each file and registers its tests before it exits. '.repeat(12)}`,
+        'The counts reported by `--collectTests` match those of a run, so use it to count tests in CI without executing them.',
+      ].join('\n\n'),
+    );
+    const answer = composeExtractiveAnswer({ question: 'How do I count the tests in CI without executing them?', sections: numbered([collect]) }, { wordBudget: 80 });
+    expect(answer.startsWith('Discover and print all test names without running them.\n\nThe counts reported')).toBe(true);
+  });
+
   test('a step list too long for the budget still comes whole when it is the procedure that answers', () => {
     const steps = Array.from({ length: 8 }, (_, index) => `${index + 1}. Step ${index + 1} of the upgrade: stop the server, back up the storage folder and run the migration for release ${index + 1}.`).join('\n');
     const upgrade = section('/docs/upgrade', 'Upgrade', 'Upgrade', `To upgrade, follow these steps:\n\n${steps}\n\n${'Older releases had other steps. '.repeat(30)}`);

@@ -280,7 +280,16 @@ function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number,
   }
   // An answer found in a section's last paragraph reads better with the paragraph before it.
   const before = blocks[start - 1];
-  if (before?.kind === 'paragraph' && words < 60 && words + before.words <= budget) window.unshift(before);
+  if (before?.kind === 'paragraph' && words < 60 && words + before.words <= budget) {
+    window.unshift(before);
+    words += before.words;
+  }
+  // A quote from further down keeps the section's opening sentence when it is short: it says
+  // what the section is about ("Discover and print all test names…", "Try --runInBand").
+  const opening = blocks[0];
+  if (opening !== undefined && opening.kind === 'paragraph' && !window.includes(opening) && (window[0]?.order ?? 0) > 0 && opening.words <= 35 && words + opening.words <= budget) {
+    window.unshift(opening);
+  }
   return window;
 }
 
