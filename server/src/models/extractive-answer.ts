@@ -68,8 +68,8 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   const [only] = quoted;
   if (quoted.length === 1 && only !== undefined && only.section.next !== undefined && asksHow(input.question)) {
     const next: AnswerSection = { ...only.section.next, number: only.section.number, pageTitle: only.section.pageTitle };
-    const blocks = continuePassage(only.section, only.passage, next, question, options);
-    if (blocks !== undefined) quoted.push({ passage: { section: passages[0]?.section ?? 0, blocks }, section: next, continues: true });
+    const continuation = continuePassage(only.section, only.passage, next, question, options);
+    if (continuation !== undefined) quoted.push({ passage: continuation, section: next, continues: true });
   }
   // The section the quote continues into is led by its heading, as the page shows it.
   const rendered = quoted.map(({ passage, section, continues }) => (continues === true ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section));

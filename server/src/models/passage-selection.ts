@@ -1,6 +1,6 @@
 import type { AnswerSection } from './answer-prompt';
 import type { PassageBlock } from './passage-units';
-import { countWords, passageBlocks, plainText, splitSentences } from './passage-units';
+import { passageBlocks, plainText, splitSentences } from './passage-units';
 import { blockScore, headingTermSet, markdownTermSet, matchedWeight, termSet } from './passage-scoring';
 
 /** A coherent run of one section's blocks, in the docs' order, that the answer quotes. */
@@ -9,6 +9,8 @@ export interface QuotedPassage {
   section: number;
   /** The blocks to quote, in the docs' order. */
   blocks: PassageBlock[];
+  /** Whether the quote runs to the end of its section. */
+  endsSection: boolean;
 }
 
 /** What {@link choosePassages} weighs. */
@@ -52,7 +54,7 @@ const largeTableRows = 3;
 export function choosePassages(sections: readonly AnswerSection[], question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage[] {
   const budget = limits.wordBudget ?? 180;
   const maximumCodeLines = limits.maximumCodeLines ?? 40;
-  const total = question.terms.reduce((sum, term) => sum + (question.weights.get(term) ?? 0), 0);
+  const total = questionWeight(question);
   const earlierWeights = new Map((question.earlierTerms ?? []).map((term) => [term, 1]));
   const candidates = sections.map((section, index) => {
     const headings = headingTermSet(section);
@@ -72,8 +74,9 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
   const first = ranked[0];
   if (first === undefined) return [];
 
-  const firstBlocks = passageWindow(passageBlocks(first.section.markdown, first.page, maximumCodeLines), question, budget, maximumCodeLines);
-  const passages: QuotedPassage[] = [{ section: first.index, blocks: firstBlocks }];
+  const firstSection = passageBlocks(first.section.markdown, first.page, maximumCodeLines);
+  const firstBlocks = passageWindow(firstSection, question, budget, maximumCodeLines);
+  const passages: QuotedPassage[] = [{ section: first.index, blocks: firstBlocks, endsSection: endsSection(firstBlocks, firstSection) }];
   const firstWords = proseWords(firstBlocks);
   const firstHasCode = firstBlocks.some(hasCode);
   const thin = firstWords < thinPassageWords && !firstHasCode;
@@ -93,13 +96,14 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
       ? firstCoverage < 0.7 && gain >= 0.3 && coverageOf(candidate.all) >= 0.35
       : firstCoverage < 0.6 && gain >= 0.45 && coverageOf(candidate.all) >= 0.5;
     if (!completes && !spans) continue;
-    const blocks = passageWindow(passageBlocks(candidate.section.markdown, candidate.page, maximumCodeLines), question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode);
+    const candidateSection = passageBlocks(candidate.section.markdown, candidate.page, maximumCodeLines);
+    const blocks = passageWindow(candidateSection, question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode);
     const quoted = termSet(blocks.map((block) => block.text).join(' '));
     const words = proseWords(blocks);
     // The quoted words themselves, not just the section's headings, must answer the open part.
     const answersRest = total > 0 && matchedWeight(uncovered, question.weights, quoted) / total >= 0.25 && (words >= 8 || blocks.some(hasCode));
     if ((completes && (words >= 15 || blocks.some(hasCode))) || (spans && answersRest)) {
-      passages.push({ section: candidate.index, blocks });
+      passages.push({ section: candidate.index, blocks, endsSection: endsSection(blocks, candidateSection) });
       break;
     }
   }
@@ -109,25 +113,35 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
 /**
  * The start of the section after a quoted one, when the quote showed no code and reached the end
  * of its section, and the next section's code is about the question: the page explains, then
- * shows ("## Pattern" after a recipe's introduction). `undefined` when it should not continue.
+ * shows ("## Pattern" after a recipe's introduction); its `section` is the quoted one's index
+ * (`next` is not among the retrieved sections). `undefined` when it should not continue.
  */
-export function continuePassage(section: AnswerSection, quoted: QuotedPassage, next: AnswerSection, question: PassageQuestion, limits: PassageLimits = {}): PassageBlock[] | undefined {
+export function continuePassage(section: AnswerSection, quoted: QuotedPassage, next: AnswerSection, question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage | undefined {
   const budget = limits.wordBudget ?? 180;
   const maximumCodeLines = limits.maximumCodeLines ?? 40;
   const page = section.url.replace(/#.*$/, '');
-  const own = passageBlocks(section.markdown, page, maximumCodeLines);
-  const last = quoted.blocks.at(-1);
-  if (quoted.blocks.some(hasCode) || last === undefined || last.order !== own.length - 1) return undefined;
+  if (quoted.blocks.some(hasCode) || !quoted.endsSection) return undefined;
   // Only into a part of the quoted section ("Pattern" under a recipe's introduction), not into
   // the next topic beside it ("GitLab Pages" after "GitHub Pages").
   if (next.headingTrail.at(-1) !== section.heading) return undefined;
   const blocks = passageBlocks(next.markdown, page, maximumCodeLines);
   // Code that shows the question's subject, not code that merely shares a word with it.
-  const total = question.terms.reduce((sum, term) => sum + (question.weights.get(term) ?? 0), 0);
+  const total = questionWeight(question);
   const relevantCode = total > 0 && blocks.some((block) => hasCode(block) && blockScore(block, question.terms, question.weights) / total >= 0.3);
   if (!relevantCode) return undefined;
   const window = passageWindow(blocks, { ...question, codeWanted: true }, Math.max(60, budget - proseWords(quoted.blocks)), maximumCodeLines);
-  return window.some(hasCode) ? window : undefined;
+  return window.some(hasCode) ? { section: quoted.section, blocks: window, endsSection: endsSection(window, blocks) } : undefined;
+}
+
+// Whether quoted blocks reach the last block of the section they come from.
+function endsSection(quoted: readonly PassageBlock[], section: readonly PassageBlock[]): boolean {
+  const last = quoted.at(-1);
+  return last !== undefined && last.order === section.length - 1;
+}
+
+/** The weight of all the question's terms: what coverage shares are shares of. */
+function questionWeight(question: PassageQuestion): number {
+  return question.terms.reduce((sum, term) => sum + (question.weights.get(term) ?? 0), 0);
 }
 
 function withoutCode(markdown: string): string {
@@ -348,18 +362,23 @@ function fittingItems(items: readonly string[], words: number): string[] {
 // The items of a list that match the question best (at most five, in order); `undefined` when
 // none matches or all do.
 function matchingItems(items: readonly string[], question: PassageQuestion): string[] | undefined {
-  const scores = items.map((item) => matchedWeight(question.terms, question.weights, markdownTermSet(item)));
+  const positions = bestMatching(items.map(markdownTermSet), question);
+  return positions === undefined || positions.length === items.length ? undefined : items.filter((_item, position) => positions.includes(position)).slice(0, 5);
+}
+
+// The positions of the texts that match the question within 60% of the best match, in order;
+// `undefined` when none matches.
+function bestMatching(texts: readonly Set<string>[], question: PassageQuestion): number[] | undefined {
+  const scores = texts.map((terms) => matchedWeight(question.terms, question.weights, terms));
   const best = Math.max(0, ...scores);
   if (best === 0) return undefined;
-  const matching = items.filter((_item, position) => (scores[position] ?? 0) >= best * 0.6);
-  return matching.length === items.length ? undefined : matching.slice(0, 5);
+  return scores.flatMap((score, position) => (score >= best * 0.6 ? [position] : []));
 }
 
 // A large table is quoted as its header and the rows that match the question.
 function matchingRows(block: Extract<PassageBlock, { kind: 'table' }>, question: PassageQuestion): PassageBlock | undefined {
-  const scores = block.rowTexts.map((text) => matchedWeight(question.terms, question.weights, termSet(text)));
-  const best = Math.max(0, ...scores);
-  const rows = block.rows.filter((_row, position) => best > 0 && (scores[position] ?? 0) >= best * 0.6).slice(0, 5);
+  const positions = bestMatching(block.rowTexts.map(termSet), question) ?? [];
+  const rows = block.rows.filter((_row, position) => positions.includes(position)).slice(0, 5);
   if (rows.length === 0 || rows.length === block.rows.length) return rows.length === 0 ? undefined : block;
   return { ...block, rows, markdown: `${block.header}\n${rows.join('\n')}`, words: rows.join(' ').split(/\s+/).length };
 }
