@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Nodes } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import { ingestDocs, type IngestDocsOptions } from './ingest-docs';
 import type { IngestedDocs } from './ingested-docs';
 import { parseMarkdown } from './markdown-parser';
 import { LinkedMarkdown, SourceLinks, type LinkedPage } from './source-links';
+import { linkUrls } from './testing/markdown-links';
 import { pageAt } from './testing/page-at';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -15,16 +15,6 @@ const fixtures = path.join(import.meta.dirname, 'fixtures');
 async function sectionsOf(options: IngestDocsOptions, pagePath: string): Promise<Record<string, string>> {
   const docs = await ingestDocs(options);
   return Object.fromEntries(pageAt(docs, pagePath).sections.map((section) => [section.anchor ?? '', section.markdown]));
-}
-
-function linkUrls(markdown: string): string[] {
-  const urls: string[] = [];
-  const visit = (node: Nodes) => {
-    if (node.type === 'link' || node.type === 'definition') urls.push(node.url);
-    if ('children' in node) for (const child of node.children) visit(child);
-  };
-  visit(parseMarkdown(markdown));
-  return urls;
 }
 
 describe('links between pages become the URLs the generator gives them', () => {

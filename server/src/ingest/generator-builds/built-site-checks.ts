@@ -4,12 +4,11 @@ import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ElementContent, Root } from 'hast';
-import type { Nodes as MdastNodes } from 'mdast';
 import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { IngestedDocs } from '../ingested-docs';
-import { parseMarkdown } from '../markdown-parser';
+import { linkUrls } from '../testing/markdown-links';
 
 // Helpers of the generator-build checks: a fixture site is built by its generator itself, and what
 // Docent ingests from its sources is compared with the HTML the generator really writes.
@@ -213,7 +212,7 @@ export async function compareLinksWithBuiltSite(docs: IngestedDocs, builtRoot: s
         if (targetFile !== undefined) builtTargets.add(targetFile);
       }
     }
-    for (const url of page.sections.flatMap((section) => sectionLinks(section.markdown))) {
+    for (const url of page.sections.flatMap((section) => linkUrls(section.markdown))) {
       if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue;
       if (!url.startsWith('/')) {
         comparison.relativeLinks.push(`${page.path}: ${url}`);
@@ -228,12 +227,3 @@ export async function compareLinksWithBuiltSite(docs: IngestedDocs, builtRoot: s
   return comparison;
 }
 
-function sectionLinks(markdown: string): string[] {
-  const urls: string[] = [];
-  const visit = (node: MdastNodes) => {
-    if (node.type === 'link' || node.type === 'definition') urls.push(node.url);
-    if ('children' in node) for (const child of node.children) visit(child);
-  };
-  visit(parseMarkdown(markdown));
-  return urls;
-}
