@@ -139,8 +139,6 @@ export class DocsIndex {
   readonly defaultLocale: string | undefined;
   readonly #search: MiniSearch<IndexedSection>;
   readonly #sections = new Map<string, DocSection>();
-  /** The section that follows each one on its page, by id. */
-  readonly #following = new Map<string, DocSection>();
   readonly #pagePaths = new Map<string, readonly string[]>();
   readonly #currentPageBoost: number;
   readonly #pointedPageBoost: number;
@@ -187,8 +185,6 @@ export class DocsIndex {
       this.#titleTerms.set(page.path, new Set(textTerms(page.title)));
       if (isNewsPage(page.path)) this.#newsPages.add(page.path);
       page.sections.forEach((section, position) => {
-        const next = page.sections[position + 1];
-        if (next !== undefined && !this.#following.has(section.id)) this.#following.set(section.id, next);
         if (this.#sections.has(section.id)) return;
         this.#sections.set(section.id, section);
         this.#headingTerms.set(section.id, new Set(textTerms(`${section.headingTrail.join(' ')} ${section.heading}`)));
@@ -228,7 +224,10 @@ export class DocsIndex {
    * a page's last section or an unknown id.
    */
   sectionAfter(id: string): DocSection | undefined {
-    return this.#following.get(id);
+    const section = this.#sections.get(id);
+    const sections = section === undefined ? undefined : this.#pagesByPath.get(comparablePath(section.pagePath))?.sections;
+    const position = sections?.findIndex((candidate) => candidate.id === id) ?? -1;
+    return position === -1 ? undefined : sections?.[position + 1];
   }
 
   get sectionCount(): number {
