@@ -89,6 +89,7 @@ export async function evaluateAllSets(options: EvaluateAllOptions): Promise<Map<
           `${generator ? `, generator ${generator}` : ''}; ${report.runs.length} requests in ${((performance.now() - started) / 1000).toFixed(1)} s` +
           (errors.length > 0 ? `; server errors: ${errors.slice(0, 3).join(' | ')}` : ''),
       );
+      for (const notice of details?.notices ?? []) options.print(`  note: ${notice}`);
     } finally {
       await target.close();
     }

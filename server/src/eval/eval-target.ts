@@ -5,6 +5,7 @@ import { createAssistantClient, type AssistantClient } from '../../../src/client
 import { parseConfig } from '../config';
 import type { Logger } from '../http/logger';
 import { startServer } from '../main';
+import { formatNotice } from '../ingest/ingest-notices';
 import { resolveAnswerModel } from '../models/configured-model';
 
 /** Where the questions of a run are sent. */
@@ -16,7 +17,7 @@ export interface EvalTarget {
   /** Stops what the target started (server, temporary data folder). */
   close(): Promise<void>;
   /** In-process mode: what was indexed and which model answers. */
-  details?: { docs: string; pages: number; sections: number; pathPrefix: string; model: string };
+  details?: { docs: string; pages: number; sections: number; pathPrefix: string; model: string; notices: string[] };
   /** In-process mode: the distinct errors the server logged (a failed request says only "unexpected error"). */
   serverErrors?: () => string[];
 }
@@ -123,6 +124,7 @@ export async function startInProcessTarget(options: InProcessTargetOptions): Pro
         sections: index?.sectionCount ?? 0,
         pathPrefix: config.domains[0]?.pathPrefix ?? '',
         model: model.description,
+        notices: (index?.notices ?? []).map(formatNotice),
       },
       serverErrors: () => [...serverErrors],
       async close() {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { isEvalInputError, runEvalCommand, type EvalJsonReport } from './run-eva
 
 const fixtureDocs = fileURLToPath(new URL('./fixtures/docs', import.meta.url));
 const fixtureQuestions = fileURLToPath(new URL('./fixtures/questions-fixture.json', import.meta.url));
+const mkdocsFixtureDocs = fileURLToPath(new URL('../ingest/fixtures/mkdocs/docs', import.meta.url));
 
 /**
  * What the fixture set gives on any sound retrieval: each page has words of its own, q3 expects
@@ -63,6 +64,17 @@ describe('docent eval in process (--docs)', () => {
     expect(ripe?.sources[0]?.url).toMatch(/\/docs\/pineapples/);
     expect(ripe?.answer).toMatch(/smells sweet/);
     expect(json.runs.find((run) => run.id === 'u1')?.declined).toBe(true);
+  });
+
+  it('says which pages a build-time plugin fills in, so their misses are not a mystery', async () => {
+    const questionsFile = join(folder, 'questions-mkdocs.json');
+    writeFileSync(questionsFile, JSON.stringify({ questions: [{ id: 'c1', question: 'How do I pick a colour palette?', expected: ['/setup/colors/'] }] }));
+    const lines: string[] = [];
+    await runEvalCommand({ questionsFile, docs: mkdocsFixtureDocs, pathPrefix: '', environment: {}, print: (line) => lines.push(line) });
+    expect(lines[1]).toBe(
+      'note: 1 page gets part of its content from mkdocstrings when the site is built, and the sources do not hold it (/tutorial/blocks/); ' +
+        'to answer from it, point `docs` at the built site (the HTML folder the build writes, e.g. `site/`).',
+    );
   });
 
   it('refuses a missing docs folder or question file as input errors', async () => {

@@ -81,6 +81,7 @@ export async function runEvalCommand(options: EvalCommandOptions): Promise<EvalR
     await target.close();
   }
   options.print(`${options.questionsFile} against ${target.description}`);
+  for (const notice of target.details?.notices ?? []) options.print(`note: ${notice}`);
   options.print(
     `${set.questions.length} questions, ${set.conversations.length} conversations, ${set.currentPath.length} currentPath cases, ${set.unanswerable.length} unanswerable; retrievalPageSize ${pageSize}`,
   );

@@ -8,6 +8,7 @@ import { createDialect } from './dialects/create-dialect';
 import { pageFields, refuseScriptFrontMatter } from './front-matter';
 import { IngestCache, type CachedPage } from './ingest-cache';
 import type { DocsGenerator, IngestedDocs, IngestedPage } from './ingested-docs';
+import { ingestNotices } from './ingest-notices';
 import { listDocsFiles, titleFromFileName } from './page-files';
 import { ParsePool, parsePage, type ParseThreads, type ParseWorkerSetup } from './parse-pool';
 import { linkPagesToEachOther, type LinkSpan } from './source-links';
@@ -98,7 +99,7 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
 
   const pageFiles = files.markdown.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
-  const recorded: RecordedLinks = { includedFiles: new Map(), spans: new Map() };
+  const recorded: ReadingRecord = { includedFiles: new Map(), spans: new Map(), buildTimePlugins: new Map() };
   const pages = await readPages(pageFiles, { dialect, workerSetup, cache, siteUrl, recorded, threads: options.parseThreads });
   await cache?.save();
   // Links to other pages' source files become those pages' URLs, now that every URL is known.
@@ -110,13 +111,18 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   // file order wins, as it would in most generators' route tables.
   for (const page of pages) if (!byPath.has(page.path)) byPath.set(page.path, page);
   const sorted = [...byPath.values()].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
-  return { generator: dialect.generator, pages: sorted, locales: dialect.locales, defaultLocale: dialect.defaultLocale };
+  const notices = ingestNotices(sorted, recorded.buildTimePlugins);
+  return { generator: dialect.generator, pages: sorted, locales: dialect.locales, defaultLocale: dialect.defaultLocale, ...(notices.length > 0 ? { notices } : {}) };
 }
 
-/** What {@link linkPagesToEachOther} needs from the parse: included files by page, link spans by section. */
-interface RecordedLinks {
+/**
+ * What the reading records beside the pages: for {@link linkPagesToEachOther}, included files by
+ * page and link spans by section; for the notices, the build-time plugins each page calls.
+ */
+interface ReadingRecord {
   includedFiles: Map<string, string[]>;
   spans: Map<DocSection, LinkSpan[]>;
+  buildTimePlugins: Map<string, string[]>;
 }
 
 interface ReadContext {
@@ -125,7 +131,7 @@ interface ReadContext {
   workerSetup: ParseWorkerSetup;
   cache: IngestCache | undefined;
   siteUrl: string;
-  recorded: RecordedLinks;
+  recorded: ReadingRecord;
   threads: ParseThreads | undefined;
 }
 
@@ -178,6 +184,8 @@ async function readPage(
 
   const fields = pageFields(parsed.frontMatter, file.sourceFile);
   const pagePath = dialect.pagePath(file, parsed.frontMatter);
+  const plugins = dialect.buildTimePlugins?.(source) ?? [];
+  if (plugins.length > 0) recorded.buildTimePlugins.set(pagePath, plugins);
   const title = fields.title ?? parsed.firstHeading ?? titleFromFileName(file.relativeFile);
   const language = fields.language ?? dialect.localeOf(pagePath, file);
   const sections = parsed.sections.map((draft): DocSection => {

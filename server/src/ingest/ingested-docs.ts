@@ -58,4 +58,20 @@ export interface IngestedDocs {
   locales: DocsLocale[];
   /** Code of the default locale (the one served at the root); `undefined` when unknown. */
   defaultLocale?: string;
+  /**
+   * What a docs team should know about how the folder was read: content the sources do not hold
+   * (pages filled in at build time, pages with no text), printed at start-up and by `docent eval`.
+   * Default: none.
+   */
+  notices?: IngestNotice[];
+}
+
+/** Something about the docs that answers will lack, with the pages concerned and what to do. */
+export interface IngestNotice {
+  /** One sentence, e.g. "2 pages get part of their content at build time from mkdocstrings". */
+  message: string;
+  /** URL paths of the pages concerned, in path order. */
+  pages: string[];
+  /** What to do about it, e.g. "point `docs` at the built site". */
+  remedy: string;
 }

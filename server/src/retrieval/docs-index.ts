@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { SearchOptions } from 'minisearch';
-import type { DocsLocale, IngestedDocs, IngestedPage } from '../ingest/ingested-docs';
+import type { DocsLocale, IngestedDocs, IngestedPage, IngestNotice } from '../ingest/ingested-docs';
 import type { IngestDocsOptions } from '../ingest/ingest-docs';
 import { ingestDocs } from '../ingest/ingest-docs';
 import type { DocSection, SplitIntoSectionsOptions } from './sections';
@@ -137,6 +137,8 @@ export class DocsIndex {
   readonly locales: readonly DocsLocale[];
   /** Code of the default locale, when known. */
   readonly defaultLocale: string | undefined;
+  /** What answers will lack from these docs and why (see `IngestedDocs.notices`). */
+  readonly notices: readonly IngestNotice[];
   readonly #search: MiniSearch<IndexedSection>;
   readonly #sections = new Map<string, DocSection>();
   readonly #pagePaths = new Map<string, readonly string[]>();
@@ -165,6 +167,7 @@ export class DocsIndex {
     this.pages = pages;
     this.locales = docs.locales;
     this.defaultLocale = docs.defaultLocale;
+    this.notices = docs.notices ?? [];
     this.#currentPageBoost = options.currentPageBoost ?? 1.5;
     this.#pointedPageBoost = options.pointedPageBoost ?? 10;
     this.#expandWords = options.expandWords ?? true;
@@ -218,7 +221,6 @@ export class DocsIndex {
     return new DocsIndex({ generator: 'gfm', pages: [...pages], locales: [] }, options);
   }
 
-  /** How many sections the index holds. */
   /**
    * The section that follows `id` on its page (what a reader scrolls to next), or `undefined` for
    * a page's last section or an unknown id.
@@ -230,6 +232,7 @@ export class DocsIndex {
     return position === -1 ? undefined : sections?.[position + 1];
   }
 
+  /** How many sections the index holds. */
   get sectionCount(): number {
     return this.#sections.size;
   }

@@ -54,6 +54,12 @@ export interface Dialect {
   pagePath(file: PageFile, frontMatter: Record<string, unknown>): string;
   /** The locale the page belongs to (from its URL or folder), when not given by its front matter. */
   localeOf(pagePath: string, file: PageFile): string;
+  /**
+   * The plugins that fill part of a page in at build time from outside the docs folder (an API
+   * reference from docstrings), named for a notice: their content is not in the sources the
+   * index is built from. Default: none.
+   */
+  buildTimePlugins?(source: string): string[];
 }
 
 /** What every dialect factory gets. */

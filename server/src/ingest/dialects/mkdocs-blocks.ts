@@ -5,8 +5,8 @@ const admonitionHeader = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+[^"\s]+)*(?:[ \
 const tabHeader = /^===[!+]?[ \t]+"(.*)"[ \t]*$/;
 // `/// note | Title`, `//// tab | Linux, macOS`, `/// details` (pymdownx.blocks)
 const blockHeader = /^ {0,3}(\/{3,}) *([\w-]+) *(?:\| *(.*?) *)?$/;
-// `::: package.module.Name`, `## ::: package.Name` (mkdocstrings)
-const autodocLine = /^(?:#{1,6} *)?::: +[A-Za-z_][\w.:-]* *$/;
+// `::: package.module.Name`, `## ::: package.Name` (mkdocstrings), `::: mkdocs-click`
+const autodocLine = /^(?:#{1,6} *)?::: +([A-Za-z_][\w.:-]*) *$/;
 // pymdownx.blocks' arguments that name an element rather than title the block (`/// html | div`)
 const untitledBlocks = new Set(['html']);
 
@@ -37,6 +37,26 @@ const untitledBlocks = new Set(['html']);
 export function mkdocsBlocksToDirectives(source: string): string {
   if (!/^(?:[ \t]*(?:!!!|\?\?\?|===)| {0,3}\/{3}|(?:#{1,6} *)?::: )/m.test(source)) return source;
   return convert(source.split('\n')).lines.join('\n');
+}
+
+/**
+ * The plugins that fill part of a page in when the site is built, from code outside the docs
+ * folder: `::: mkdocs-click` (a command-line reference) and mkdocstrings' `::: package.Name` (an
+ * API reference from docstrings). Their lines are dropped from the page (see
+ * {@link mkdocsBlocksToDirectives}), so what they generate is missing from the index.
+ *
+ * @example buildTimePlugins('# API\n\n::: mkdocs.plugins.BasePlugin') // ['mkdocstrings']
+ */
+export function buildTimePlugins(source: string): string[] {
+  if (!/^(?:#{1,6} *)?::: /m.test(source)) return [];
+  const plugins = new Set<string>();
+  const fences = new FenceTracker();
+  for (const line of source.split('\n')) {
+    if (fences.inCode(line)) continue;
+    const name = autodocLine.exec(line)?.[1];
+    if (name !== undefined) plugins.add(name === 'mkdocs-click' ? 'mkdocs-click' : 'mkdocstrings');
+  }
+  return [...plugins].sort();
 }
 
 function convert(lines: readonly string[]): { lines: string[]; fence: number } {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
-import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
+import { buildTimePlugins, mkdocsBlocksToDirectives } from './mkdocs-blocks';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
 import { resolveSnippets } from './mkdocs-snippets';
@@ -96,10 +96,33 @@ describe('MkDocs dialect: FastAPI-family pages (Typer, FastAPI, SQLModel)', () =
     expect(page('/project/tutorial/blocks/').sections[3]?.markdown).toBe('The API above is generated.');
   });
 
+  test('a page mkdocstrings fills in at build time is named in a notice, with what to do', () => {
+    expect(docs.notices).toEqual([
+      {
+        message: '1 page gets part of its content from mkdocstrings when the site is built, and the sources do not hold it',
+        pages: ['/project/tutorial/blocks/'],
+        remedy: 'to answer from it, point `docs` at the built site (the HTML folder the build writes, e.g. `site/`)',
+      },
+    ]);
+  });
+
   test('terminal output coloured with <font>/<span> tags reads as its text; HTML samples keep their markup', () => {
     expect(page('/project/tutorial/blocks/').sections[4]?.markdown).toBe(
       '```console\n$ python main.py --help\nUsage: main.py [OPTIONS] NAME\nSay hi to \'NAME\' & more <3\n```\n\n```html\n<font color="#F4BF75">HTML samples keep their tags &amp; entities</font>\n```',
     );
+  });
+});
+
+describe('buildTimePlugins', () => {
+  test('names mkdocstrings for `::: package.Name` (also as a heading) and mkdocs-click for its own line', () => {
+    expect(buildTimePlugins('# API\n\n::: mkdocs.plugins.BasePlugin\n    options:\n      show_root_heading: true')).toEqual(['mkdocstrings']);
+    expect(buildTimePlugins('## ::: typer.Typer')).toEqual(['mkdocstrings']);
+    expect(buildTimePlugins('::: mkdocs-click\n    :module: mkdocs.__main__\n    :command: cli\n\n::: mkdocs.config.Config')).toEqual(['mkdocs-click', 'mkdocstrings']);
+  });
+
+  test('ignores the markers inside fenced code and containers that only look alike', () => {
+    expect(buildTimePlugins('```md\n::: mkdocs.plugins.BasePlugin\n```')).toEqual([]);
+    expect(buildTimePlugins(':::note\nA remark-style container.\n:::\n\nText about ::: markers.')).toEqual([]);
   });
 });
 

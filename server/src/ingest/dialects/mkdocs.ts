@@ -8,7 +8,7 @@ import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes, text as textNode } from '../mdast-edits';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
-import { mkdocsBlocksToDirectives } from './mkdocs-blocks';
+import { buildTimePlugins, mkdocsBlocksToDirectives } from './mkdocs-blocks';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import type { CodeIncludeFolders } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
@@ -35,7 +35,8 @@ function followsLinkOrImage(node: Nodes, parent: Parent): boolean {
  * and `--8<--` snippets resolved first (as text, like their preprocessors), `!!!`/`???`/`???+`
  *   admonitions, `===` content tabs and pymdownx.blocks (`/// note | Title`, `//// tab | Linux`)
  *   read as blocks (see `mkdocsBlocksToDirectives`) and flattened: an admonition's explicit title
- *   and each tab's label as a bold lead line; mkdocstrings lines (`::: typer.Typer`), `[TOC]`,
+ *   and each tab's label as a bold lead line; mkdocstrings and mkdocs-click lines (`::: typer.Typer`,
+ *   named by the docs' notices, see `buildTimePlugins`), `[TOC]`,
  *   HTML comments (`<!-- md:version -->`) and `<script>`/`<style>` dropped; terminal output
  *   coloured with HTML tags read as its text (see `cleanTerminalMarkup`).
  * - attr_list: a link's or an image's attribute list (`[Start](x.md){ .md-button }`) dropped.
@@ -114,6 +115,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
       return joinUrlPath(prefix, directoryUrls ? `${withoutExtension}/` : `${withoutExtension}.html`);
     },
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
+    buildTimePlugins,
   };
 }
 

@@ -1,0 +1,41 @@
+import type { IngestedPage, IngestNotice } from './ingested-docs';
+
+/** How many pages a notice names before "and N more". */
+const namedPages = 3;
+
+/**
+ * The notices of a docs folder (see `IngestedDocs.notices`): for each build-time plugin, the
+ * pages it fills in from outside the folder (what it generates is not in the index). Pages with
+ * no text at all get none: on the development corpora they were home pages drawn from front
+ * matter (`layout: home`), 404 pages and blog indexes, never a page a reader asks about.
+ *
+ * @param buildTimePlugins the plugins each page's source calls, by page path (see `Dialect.buildTimePlugins`)
+ */
+export function ingestNotices(pages: readonly IngestedPage[], buildTimePlugins: ReadonlyMap<string, readonly string[]>): IngestNotice[] {
+  const byPlugin = new Map<string, string[]>();
+  for (const page of pages) {
+    for (const plugin of buildTimePlugins.get(page.path) ?? []) byPlugin.set(plugin, [...(byPlugin.get(plugin) ?? []), page.path]);
+  }
+  return [...byPlugin]
+    .sort(([left], [right]) => (left < right ? -1 : 1))
+    .map(([plugin, paths]) => ({
+      message: `${pageCount(paths.length)} ${paths.length === 1 ? 'gets' : 'get'} part of ${paths.length === 1 ? 'its' : 'their'} content from ${plugin} when the site is built, and the sources do not hold it`,
+      pages: paths,
+      remedy: 'to answer from it, point `docs` at the built site (the HTML folder the build writes, e.g. `site/`)',
+    }));
+}
+
+/**
+ * A notice as one line, naming its first pages.
+ *
+ * @example formatNotice(notice) // "2 pages get part of their content from mkdocstrings … (/api/, /plugins/); to answer from it, …"
+ */
+export function formatNotice(notice: IngestNotice): string {
+  const named = notice.pages.slice(0, namedPages).join(', ');
+  const more = notice.pages.length > namedPages ? ` and ${notice.pages.length - namedPages} more` : '';
+  return `${notice.message} (${named}${more}); ${notice.remedy}.`;
+}
+
+function pageCount(count: number): string {
+  return count === 1 ? '1 page' : `${count} pages`;
+}
