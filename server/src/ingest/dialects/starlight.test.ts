@@ -1,3 +1,5 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
@@ -47,5 +49,41 @@ describe('Starlight dialect', () => {
     );
     expect(steps?.markdown).toBe('1. Run the command.\n2. Open the folder.\n\n**Shortcut** Use the template.\n\n- src/\n  - content/');
     expect(page('/').sections[0]?.markdown).toBe('**Fast** Pages load quickly.\n\n- [**Read the guide**](/guides/getting-started/): Start with the basics.');
+  });
+});
+
+describe('Starlight code blocks', () => {
+  test("Expressive Code's del=/ins= lines and a diff's -/+ lines read as removed and added, not as two valid versions", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'docent-starlight-'));
+    try {
+      const docsFolder = path.join(site, 'src', 'content', 'docs');
+      await mkdir(docsFolder, { recursive: true });
+      await writeFile(path.join(site, 'astro.config.mjs'), "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Site' })] };\n");
+      await writeFile(
+        path.join(docsFolder, 'upgrade.mdx'),
+        [
+          '## Rename the title',
+          '',
+          '```js title="astro.config.mjs" del={2} ins={3}',
+          'starlight({',
+          "  title: 'Old',",
+          "  title: 'New',",
+          '});',
+          '```',
+          '',
+          '```diff lang="sh"',
+          '-npm i old',
+          '+npm i new',
+          '```',
+          '',
+        ].join('\n'),
+      );
+      const [section] = pageAt(await ingestDocs({ docs: docsFolder }), '/upgrade/').sections;
+      expect(section?.markdown).toBe(
+        "```js title=\"astro.config.mjs\" del={2} ins={3}\nstarlight({\n  title: 'Old', // removed\n  title: 'New', // added\n});\n```\n\n```sh lang=\"sh\"\nnpm i old # removed\nnpm i new # added\n```",
+      );
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
   });
 });

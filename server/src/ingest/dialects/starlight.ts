@@ -7,7 +7,9 @@ import { flattenContainers, normalizeContainerFences } from '../directive-contai
 import type { DocsLocale } from '../ingested-docs';
 import { localeFolders, localeOfPath, normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
+import { rewriteTree } from '../mdast-edits';
 import { flattenMdx } from '../mdx-components';
+import { applyChangeMarkers } from './code-line-marks';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 
@@ -43,7 +45,9 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
  * - Parsing: MDX for `.mdx`, Markdown for `.md`; `:::note[Title]` asides flattened (an explicit
  *   title as a bold lead line); `<Tabs>`/`<TabItem label>`, `<Steps>`, `<Aside title>`,
  *   `<Card title>`, `<CardGrid>`, `<LinkCard>`, `<FileTree>` flattened to their content (labels
- *   and titles as bold lines); `import` lines and `{expressions}` dropped.
+ *   and titles as bold lines); `import` lines and `{expressions}` dropped; Expressive Code's
+ *   change markers (`del={2}`, `ins="text"`, ```` ```diff lang="js" ````) as `// removed` and
+ *   `// added` comments on the lines they mark.
  * - Pages: every Markdown/MDX file but those with a segment starting with `_` (partials).
  * - Anchors: Astro's heading ids (github-slugger, a trailing `-` removed).
  * - URLs: the entry id (each path segment slugged by github-slugger, `index` dropped) or the
@@ -67,7 +71,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'starlight',
-    fingerprint: 'starlight:1',
+    fingerprint: 'starlight:2',
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // Astro's content loader skips files and folders whose name starts with `_` (partials).
@@ -80,6 +84,10 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
       if (mdx) flattenMdx(tree);
       flattenContainers(tree);
       dropNonContentHtml(tree);
+      rewriteTree(tree, (node) => {
+        if (node.type === 'code') applyChangeMarkers(node);
+        return undefined;
+      });
       return { tree, text, dependencies: [] };
     },
     headingText: (heading) => plainText(heading),
