@@ -12,6 +12,12 @@ describe('withReaderNames', () => {
     expect(namesIn('My requests got throttled after we redeployed the server')).toEqual([]);
   });
 
+  test('reads inflections that double a consonant or turn y into ied, and prepositions WordNet lacks, as English', () => {
+    expect(namesIn('Can store changes be swapped in without a reload, and am I notified when they are?')).toEqual([]);
+    expect(namesIn('An object versus a function: how do I map state onto my component via a helper?')).toEqual([]);
+    expect(namesIn('Why did the dropped nginx setting make the served pages bigger?')).toEqual(['nginx']);
+  });
+
   test('reads two English words written together as English', () => {
     expect(namesIn('Can I add a dropdown and a walkthrough to the sidebar?')).toEqual([]);
   });

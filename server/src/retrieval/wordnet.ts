@@ -22,7 +22,7 @@ const sensesPerWord = 1;
 // exception lists (irregular forms are rare in questions about docs).
 const detachments: Record<PartOfSpeech, ReadonlyArray<readonly [string, string]>> = {
   noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['ies', 'y']],
-  verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  verb: [['s', ''], ['ies', 'y'], ['ied', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
   adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
   adv: [],
 };
@@ -73,6 +73,7 @@ export class WordNet {
    * @example wordNet.isEnglishWord('throttled') === true; wordNet.isEnglishWord('nginx') === false
    */
   isEnglishWord(word: string): boolean {
+    if (functionWords.has(word)) return true;
     return partsOfSpeech.some((partOfSpeech) => [...lemmaCandidates(partOfSpeech, word)].some((lemma) => this.#senses(partOfSpeech, lemma).length > 0));
   }
 
@@ -179,12 +180,31 @@ const irregularVerbs = new Map<string, string>(
     .map((pair) => pair.split(':') as [string, string]),
 );
 
-// The word itself and the lemmas its inflection may come from.
+// English words of the closed classes WordNet leaves out (it lists nouns, verbs, adjectives and
+// adverbs only): prepositions, conjunctions, pronouns and determiners beyond the stop words.
+const functionWords = new Set(
+  (
+    'aboard about above across after against along amid amidst among amongst around as at atop before behind below beneath beside ' +
+    'besides between beyond by despite down during except excluding following from inside into like minus near notwithstanding ' +
+    'off onto opposite outside over past per plus regarding round since than through throughout till toward towards under ' +
+    'underneath unlike until unto upon versus via with within without although because whereas whilst unless whether nor lest ' +
+    'whom whose whichever whoever whomever whatever whenever wherever hers ours yours theirs itself myself yourselves themselves'
+  ).split(' '),
+);
+
+// An inflection that doubles the stem's last consonant: "swapped", "dropping", "bigger".
+const doubledConsonant = /([b-df-hj-np-tv-z])\1(?:ed|ing|er|est)$/;
+
+// The word itself and the lemmas its inflection may come from. WordNet's own rules (morphy)
+// leave out the doubled consonant ("swapped" → swap) and "-ied" ("notified" → notify) and list
+// only some such verbs as exceptions; the rest read as unknown words, i.e. as names.
 function lemmaCandidates(partOfSpeech: PartOfSpeech, word: string): Set<string> {
   const lemmas = new Set([word]);
   const irregular = partOfSpeech === 'verb' ? irregularVerbs.get(word) : undefined;
   if (irregular !== undefined) lemmas.add(irregular);
   for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + 2) lemmas.add(word.slice(0, -suffix.length) + ending);
+  const doubled = partOfSpeech === 'verb' || partOfSpeech === 'adj' ? doubledConsonant.exec(word) : null;
+  if (doubled !== null && doubled.index >= 2) lemmas.add(word.slice(0, doubled.index + 1));
   return lemmas;
 }
 
