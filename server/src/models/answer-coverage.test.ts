@@ -129,6 +129,12 @@ describe('judgeCoverage with names from the reader’s own code', () => {
     expect(judgement.covered).toBe(false);
     expect(judgement.missing).toEqual(['parseConfig']);
   });
+
+  test("answers when the unknown names are the reader's own: a pasted error's class, a relative module path, a name they introduce", () => {
+    const asked = "TypeError: the default export is not a function, thrown from './parseConfig'. My test named badConfigThrows wraps the call in a function; why doesn't toThrow catch the error?";
+    expect(judgeCoverage(questionSubject(asked), sections, { ...statistics, sectionsWithTerm: { ...statistics.sectionsWithTerm, typeerror: 0, badconfigthrow: 0 } }).covered).toBe(true);
+    expect(judgeCoverage(questionSubject('Does toThrow catch a TypeError thrown by parseConfig?'), sections, statistics).covered).toBe(false);
+  });
 });
 
 describe('judgeCoverage with the reader’s describing words', () => {

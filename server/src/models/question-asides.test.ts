@@ -29,8 +29,22 @@ describe('readerCodeNames', () => {
   test("names of the reader's own code: private, called with arguments, declared", () => {
     expect(names("I wrote expect(parseConfig('bad')).toThrow() and it crashes")).toEqual(['expect', 'parseConfig']);
     expect(names('My factory uses `const sendMail = vi.fn()` and blows up')).toEqual(['sendMail']);
-    expect(names('TypeError: _apiClient.default is not a constructor')).toEqual(['_apiClient']);
+    expect(names('It says _apiClient.default is not a constructor')).toEqual(['_apiClient']);
     expect(names('A custom matcher toBeWithinRange(min, max): how do I register it?')).toEqual(['toBeWithinRange']);
+  });
+
+  test("the reader's own files, names they introduce, projects named my…, placeholders and pasted error classes", () => {
+    expect(names("TypeError: _apiClient.default is not a constructor. I mock it with jest.mock('./apiClient')")).toEqual(['TypeError', '_apiClient', 'mock', "'./apiClient'"]);
+    expect(names('import db from "../lib/db" fails with ModuleNotFoundError: no module')).toEqual(['"../lib/db"', 'ModuleNotFoundError']);
+    expect(names('The variable it complains about is called fakePlay, and the hook named `on_ready`.')).toEqual(['called fakePlay', 'named `on_ready`']);
+    expect(names('Can I run `python -m mytool`, or register MyComponent in my_store?')).toEqual(['mytool', 'MyComponent', 'my_store']);
+    expect(names('Where does the GA4 ID (G-XXXXXXX) go?')).toEqual(['XXXXXXX']);
+  });
+
+  test('look-alikes are not the reader\'s own: products named my…, a method called when, an error named in prose', () => {
+    expect(names('Is MySQL supported, and does mypy check my plugin?')).toEqual([]);
+    expect(names('Which hook is called when a test finishes, and what is a TypeError?')).toEqual([]);
+    expect(names("Does a mock of 'lodash' hoist, and what does the error 'abc' mean?")).toEqual([]);
   });
 
   test('English words after "function", "let" or "class" are not declarations', () => {

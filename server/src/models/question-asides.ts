@@ -6,6 +6,8 @@
  * And names from their own code (see `readerCodeNames`).
  */
 
+import { sharedWordNet } from '../retrieval/wordnet';
+
 /** A range of a question's characters, `end` excluded. */
 export interface TextRange {
   start: number;
@@ -58,7 +60,21 @@ const codeWord = /[\p{L}\p{N}_$]+/gu;
 const declaredBefore = /\b(const|let|var|function|def|class)\s+$/;
 const declaredAfter: Record<string, RegExp> = { const: /^\s*[=:]/, let: /^\s*[=:]/, var: /^\s*[=:]/, function: /^\s*\(/, def: /^\s*\(/, class: /^\s*(?:\{|\(|extends\b)/ };
 
-/** The names of the reader's own code in a question, in order (see `codeWord`). */
+// Other names the reader gives their own things, and what they paste from their own screen:
+// - a relative module path: `jest.mock('./apiClient')`, `import db from "../lib/db"`;
+const relativePath = /(['"`])\.{1,2}\/[^'"`\s]*\1/g;
+// - a name introduced as one, when it looks like code: "a variable called fakePlay", "named `my_app`";
+const introducedName = /\b(?:called|named)\s+(?:`[^`\n]+`|'[^'\n]+'|"[^"\n]+"|[\p{L}_$][\p{L}\p{N}_$]*(?:[\p{Lu}\p{N}_$][\p{L}\p{N}_$]*))/gu;
+// - the class of an error they paste: "TypeError: x is not a constructor", "KeyError:".
+const errorClass = /\b[\p{L}_$]*(?:Error|Exception)(?=:)/gu;
+// - a placeholder for their own value: "G-XXXXXXX", "xxxx".
+const placeholder = /^(\p{L})\1{2,}$/iu;
+
+/**
+ * The names of the reader's own code and things in a question, in order: see `codeWord` and the
+ * patterns above, and names with "my" in front of an English word (`mytool`, `MyComponent`; not
+ * `mysql`, `mypy`), which readers give their own projects.
+ */
 export function readerCodeNames(question: string): TextRange[] {
   const ranges: TextRange[] = [];
   for (const match of question.matchAll(codeWord)) {
@@ -66,10 +82,19 @@ export function readerCodeNames(question: string): TextRange[] {
     const end = match.index + word.length;
     const keyword = declaredBefore.exec(question.slice(Math.max(0, match.index - 12), match.index))?.[1];
     const declared = keyword !== undefined && (declaredAfter[keyword]?.test(question.slice(end, end + 12)) ?? false);
-    const own = /^_\p{L}/u.test(word) || /^\((?!\))/.test(question.slice(end, end + 2)) || declared;
+    const own = /^_\p{L}/u.test(word) || /^\((?!\))/.test(question.slice(end, end + 2)) || declared || placeholder.test(word) || ownProjectName(word);
     if (own && /\p{L}/u.test(word)) ranges.push({ start: match.index, end });
   }
-  return ranges;
+  for (const pattern of [relativePath, introducedName, errorClass]) {
+    for (const match of question.matchAll(pattern)) ranges.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return ranges.sort((left, right) => left.start - right.start);
+}
+
+// "mytool", "myTheme", "MyComponent", "my_app" ("my-theme" is two words, neither a name).
+function ownProjectName(word: string): boolean {
+  const rest = /^my_?(\p{L}{3,})$/iu.exec(word)?.[1];
+  return rest !== undefined && sharedWordNet().isEnglishWord(rest.toLowerCase());
 }
 
 /** A question's asides together with the names of the reader's own code, in order and merged where they overlap. */
