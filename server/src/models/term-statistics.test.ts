@@ -12,10 +12,11 @@ describe('withReaderNames', () => {
     expect(namesIn('My requests got throttled after we redeployed the server')).toEqual([]);
   });
 
-  test('reads inflections that double a consonant or turn y into ied, and prepositions WordNet lacks, as English', () => {
+  test('reads inflections that double a consonant, turn y into ied or pluralise a two-letter word, and prepositions WordNet lacks, as English', () => {
     expect(namesIn('Can store changes be swapped in without a reload, and am I notified when they are?')).toEqual([]);
     expect(namesIn('An object versus a function: how do I map state onto my component via a helper?')).toEqual([]);
     expect(namesIn('Why did the dropped nginx setting make the served pages bigger?')).toEqual(['nginx']);
+    expect(namesIn('I would prefer heading ids written with underscores instead of hyphens on every generated page')).toEqual([]);
   });
 
   test('reads two English words written together as English', () => {

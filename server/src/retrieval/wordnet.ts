@@ -202,7 +202,8 @@ function lemmaCandidates(partOfSpeech: PartOfSpeech, word: string): Set<string> 
   const lemmas = new Set([word]);
   const irregular = partOfSpeech === 'verb' ? irregularVerbs.get(word) : undefined;
   if (irregular !== undefined) lemmas.add(irregular);
-  for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + 2) lemmas.add(word.slice(0, -suffix.length) + ending);
+  // A plural or third person of a two-letter word counts too ("ids", "ops").
+  for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + (suffix === 's' ? 1 : 2)) lemmas.add(word.slice(0, -suffix.length) + ending);
   const doubled = partOfSpeech === 'verb' || partOfSpeech === 'adj' ? doubledConsonant.exec(word) : null;
   if (doubled !== null && doubled.index >= 2) lemmas.add(word.slice(0, doubled.index + 1));
   return lemmas;
