@@ -5,16 +5,21 @@ const namedPages = 3;
 
 /**
  * The notices of a docs folder (see `IngestedDocs.notices`): for each build-time plugin, the
- * pages it fills in from outside the folder (what it generates is not in the index). Pages with
- * no text at all get none: on the development corpora they were home pages drawn from front
- * matter (`layout: home`), 404 pages and blog indexes, never a page a reader asks about.
+ * pages it fills in from outside the folder (what it generates is not in the index). There is no
+ * notice for a page merely because it has no text: measured on the development corpora, such
+ * pages were home pages drawn from front matter (`layout: home`), 404 pages and blog indexes,
+ * never a page a reader asks about.
  *
  * @param buildTimePlugins the plugins each page's source calls, by page path (see `Dialect.buildTimePlugins`)
  */
 export function ingestNotices(pages: readonly IngestedPage[], buildTimePlugins: ReadonlyMap<string, readonly string[]>): IngestNotice[] {
   const byPlugin = new Map<string, string[]>();
   for (const page of pages) {
-    for (const plugin of buildTimePlugins.get(page.path) ?? []) byPlugin.set(plugin, [...(byPlugin.get(plugin) ?? []), page.path]);
+    for (const plugin of buildTimePlugins.get(page.path) ?? []) {
+      const paths = byPlugin.get(plugin);
+      if (paths === undefined) byPlugin.set(plugin, [page.path]);
+      else paths.push(page.path);
+    }
   }
   return [...byPlugin]
     .sort(([left], [right]) => (left < right ? -1 : 1))

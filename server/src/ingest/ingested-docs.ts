@@ -60,7 +60,7 @@ export interface IngestedDocs {
   defaultLocale?: string;
   /**
    * What a docs team should know about how the folder was read: content the sources do not hold
-   * (pages filled in at build time, pages with no text), printed at start-up and by `docent eval`.
+   * (pages a plugin fills in at build time), printed at start-up and by `docent eval`.
    * Default: none.
    */
   notices?: IngestNotice[];
@@ -68,7 +68,7 @@ export interface IngestedDocs {
 
 /** Something about the docs that answers will lack, with the pages concerned and what to do. */
 export interface IngestNotice {
-  /** One sentence, e.g. "2 pages get part of their content at build time from mkdocstrings". */
+  /** One sentence, e.g. "2 pages get part of their content from mkdocstrings when the site is built, …". */
   message: string;
   /** URL paths of the pages concerned, in path order. */
   pages: string[];

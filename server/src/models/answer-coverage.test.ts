@@ -7,9 +7,9 @@ describe('questionSubject', () => {
   });
 
   test('takes products, acronyms and identifiers for names, but not a capital that opens a sentence or a version', () => {
-    const subject = questionSubject('Windows users see CRLF endings. Can GitLab or Giscus use v3 with es2015 in 40s, 300ms or 2x?');
+    const subject = questionSubject('Windows users see CRLF endings. Can GitLab or Giscus use v3 with es2015 in 40s, 300ms or 2x with 2FA?');
 
-    expect([...subject.names].map((term) => subject.words.get(term))).toEqual(['CRLF', 'GitLab', 'Giscus', 'es2015']);
+    expect([...subject.names].map((term) => subject.words.get(term))).toEqual(['CRLF', 'GitLab', 'Giscus', 'es2015', '2FA']);
     expect(subject.words.get('window')).toBe('Windows');
   });
 

@@ -150,13 +150,17 @@ function withoutUnknownAsides(subject: QuestionSubject, inDocs: (term: string) =
   };
 }
 
+// A number with a unit of time, size, screen length or speed: "40s", "300ms", "5MB", "2x", "60fps"
+// (not "2FA", "4K" or "5G", which name things).
+const quantity = /^\d+(?:\.\d+)?(?:ms|s|m|h|d|b|kb|mb|gb|tb|px|em|rem|vh|vw|x|fps|hz|khz|mhz|ghz)$/i;
+
 /**
  * A product, an acronym or an identifier: "Giscus", "WSL", "GitLab", "es2015". A capitalised word
  * that opens a sentence is just a word; a version ("v3"), a number or a quantity ("40s", "300ms",
  * "2x", "5MB") is not a name.
  */
 function looksLikeName(word: string, sentenceInitial: boolean): boolean {
-  if (/^v?\d+(?:\.\d+)*$/i.test(word) || /^\d+(?:\.\d+)?[a-z]{1,3}$/i.test(word)) return false;
+  if (/^v?\d+(?:\.\d+)*$/i.test(word) || quantity.test(word)) return false;
   if (/^[A-Z]{2,}s?$/.test(word)) return true;
   if (/\p{Ll}\p{Lu}/u.test(word)) return true;
   if (/\p{L}/u.test(word) && /\d/.test(word)) return true;

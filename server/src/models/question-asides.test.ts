@@ -44,6 +44,8 @@ describe('readerCodeNames', () => {
   test('look-alikes are not the reader\'s own: products named my…, a method called when, an error named in prose', () => {
     expect(names('Is MySQL supported, and does mypy check my plugin?')).toEqual([]);
     expect(names('Which hook is called when a test finishes, and what is a TypeError?')).toEqual([]);
+    expect(names('Is there a matcher called toBeWithinRange, or one named `to_be_within`?')).toEqual([]);
+    expect(names("My theme is called 'Solarized Dark' and the site www.example.com.")).toEqual([]);
     expect(names("Does a mock of 'lodash' hoist, and what does the error 'abc' mean?")).toEqual([]);
   });
 

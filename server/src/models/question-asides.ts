@@ -63,12 +63,17 @@ const declaredAfter: Record<string, RegExp> = { const: /^\s*[=:]/, let: /^\s*[=:
 // Other names the reader gives their own things, and what they paste from their own screen:
 // - a relative module path: `jest.mock('./apiClient')`, `import db from "../lib/db"`;
 const relativePath = /(['"`])\.{1,2}\/[^'"`\s]*\1/g;
-// - a name introduced as one, when it looks like code: "a variable called fakePlay", "named `my_app`";
-const introducedName = /\b(?:called|named)\s+(?:`[^`\n]+`|'[^'\n]+'|"[^"\n]+"|[\p{L}_$][\p{L}\p{N}_$]*(?:[\p{Lu}\p{N}_$][\p{L}\p{N}_$]*))/gu;
-// - the class of an error they paste: "TypeError: x is not a constructor", "KeyError:".
-const errorClass = /\b[\p{L}_$]*(?:Error|Exception)(?=:)/gu;
-// - a placeholder for their own value: "G-XXXXXXX", "xxxx".
-const placeholder = /^(\p{L})\1{2,}$/iu;
+// - a name they introduce as theirs, when it looks like code: "the variable is called fakePlay",
+//   "a hook named `on_ready`" (see `introducedNames`);
+const introducedName = /\b(?:called|named)\s+(`[^`\n]+`|'[^'\n]+'|"[^"\n]+"|[\p{L}_$][\p{L}\p{N}_$.\/-]*)/gu;
+const codeLike = /\p{Ll}\p{Lu}|[_$\d]|[./]\p{L}/u;
+// "Is there a matcher called toBeWithinRange?" asks whether the docs have it: not the reader's own.
+const asksWhetherItExists = /\b(?:is|are)\s+there\b|\b(?:does|do|has|have|any|which|what)\b/i;
+// - the class of an error they paste: "TypeError: x is not a constructor", "KeyError:" (a start
+//   inside a word is not one: scanning from every letter of a long word would be quadratic);
+const errorClass = /(?<![\p{L}\p{N}_$])[\p{L}_$]*(?:Error|Exception)(?=:)/gu;
+// - a placeholder for their own value: "G-XXXXXXX", "xxxx" (not "www").
+const placeholder = /^(?!www$)(\p{L})\1{2,}$/iu;
 
 /**
  * The names of the reader's own code and things in a question, in order: see `codeWord` and the
@@ -85,10 +90,24 @@ export function readerCodeNames(question: string): TextRange[] {
     const own = /^_\p{L}/u.test(word) || /^\((?!\))/.test(question.slice(end, end + 2)) || declared || placeholder.test(word) || ownProjectName(word);
     if (own && /\p{L}/u.test(word)) ranges.push({ start: match.index, end });
   }
-  for (const pattern of [relativePath, introducedName, errorClass]) {
+  for (const pattern of [relativePath, errorClass]) {
     for (const match of question.matchAll(pattern)) ranges.push({ start: match.index, end: match.index + match[0].length });
   }
+  ranges.push(...introducedNames(question));
   return ranges.sort((left, right) => left.start - right.start);
+}
+
+// "called X" / "named X" where X looks like code and the sentence, up to there, does not ask
+// whether such a thing exists. Only the 80 characters before are read, so a long question costs
+// no more per match.
+function introducedNames(question: string): TextRange[] {
+  const ranges: TextRange[] = [];
+  for (const match of question.matchAll(introducedName)) {
+    const before = question.slice(Math.max(0, match.index - 80), match.index);
+    const sentence = before.slice(Math.max(before.lastIndexOf('.'), before.lastIndexOf('?'), before.lastIndexOf('!'), before.lastIndexOf('\n')) + 1);
+    if (codeLike.test(match[1] ?? '') && !asksWhetherItExists.test(sentence)) ranges.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return ranges;
 }
 
 // "mytool", "myTheme", "MyComponent", "my_app" ("my-theme" is two words, neither a name).

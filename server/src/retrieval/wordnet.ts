@@ -181,7 +181,9 @@ const irregularVerbs = new Map<string, string>(
 );
 
 // English words of the closed classes WordNet leaves out (it lists nouns, verbs, adjectives and
-// adverbs only): prepositions, conjunctions, pronouns and determiners beyond the stop words.
+// adverbs only): prepositions, conjunctions and pronouns. Some are stop words too (a stop word
+// never reaches the dictionary) and some also have a WordNet sense; the list is the word class,
+// not what the search terms happen to drop.
 const functionWords = new Set(
   (
     'aboard about above across after against along amid amidst among amongst around as at atop before behind below beneath beside ' +
@@ -202,8 +204,7 @@ function lemmaCandidates(partOfSpeech: PartOfSpeech, word: string): Set<string> 
   const lemmas = new Set([word]);
   const irregular = partOfSpeech === 'verb' ? irregularVerbs.get(word) : undefined;
   if (irregular !== undefined) lemmas.add(irregular);
-  // A plural or third person of a two-letter word counts too ("ids", "ops").
-  for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + (suffix === 's' ? 1 : 2)) lemmas.add(word.slice(0, -suffix.length) + ending);
+  for (const [suffix, ending] of detachments[partOfSpeech]) if (word.endsWith(suffix) && word.length > suffix.length + 2) lemmas.add(word.slice(0, -suffix.length) + ending);
   const doubled = partOfSpeech === 'verb' || partOfSpeech === 'adj' ? doubledConsonant.exec(word) : null;
   if (doubled !== null && doubled.index >= 2) lemmas.add(word.slice(0, doubled.index + 1));
   return lemmas;

@@ -24,29 +24,31 @@ const bareOption = /([^\s=]+)(?:\s*=\s*(\S+))?/g;
 // The opening lines of a real diff (`--- a/x`, `+++ b/x`, `@@ -1 +1 @@`, `2c2`): its prefixes are the content.
 const realDiffLine = /^(?:[*+-]{3}\s|@@\s|[0-9,]+[acd][0-9,]+\s*$)/;
 
-const hashLanguages = new Set(['sh', 'bash', 'shell', 'zsh', 'fish', 'shellscript', 'console', 'shell-session', 'sh-session', 'shellsession', 'powershell', 'ps1', 'pwsh', 'yaml', 'yml', 'toml', 'ini', 'env', 'dotenv', 'properties', 'py', 'python', 'rb', 'ruby', 'r', 'perl', 'dockerfile', 'makefile', 'nix', 'graphql', 'gql']);
+const hashLanguages = new Set(['sh', 'bash', 'shell', 'zsh', 'fish', 'shellscript', 'console', 'shell-session', 'sh-session', 'shellsession', 'powershell', 'ps1', 'pwsh', 'yaml', 'yml', 'toml', 'ini', 'env', 'dotenv', 'properties', 'py', 'python', 'rb', 'ruby', 'r', 'perl', 'dockerfile', 'makefile', 'nix', 'graphql', 'gql', 'hcl', 'terraform', 'tf', 'elixir', 'ex', 'exs']);
 const markupLanguages = new Set(['html', 'xml', 'svg', 'md', 'markdown', 'mdx', 'astro', 'vue', 'svelte']);
 const blockCommentLanguages = new Set(['css', 'scss', 'sass', 'less', 'postcss']);
-const dashLanguages = new Set(['sql', 'lua', 'haskell', 'hs']);
+const dashLanguages = new Set(['sql', 'pgsql', 'plsql', 'plpgsql', 'lua', 'haskell', 'hs']);
+const batchLanguages = new Set(['bat', 'batch', 'cmd']);
 
 /**
  * Turns Expressive Code's change markers (Starlight's code blocks) into words in the code, so a
  * quoted block does not show the removed and the added lines as if both were valid code:
  * - `del={2, 5-7}` and `ins={3}` (also `rem=`, `add=`, labelled `ins={"A":3}`) mark whole lines;
- *   `del="text"`, `ins=/re/` mark the lines holding a match;
+ *   text markers (`del="text"`, `ins=/re/`) highlight text inside a line, which plain text cannot
+ *   show, and are left out;
  * - ```` ```diff lang="js" ```` blocks: lines starting with `-` or `+` lose the prefix (with the
  *   indentation every line shares, as Expressive Code does) and are marked, and the block becomes
  *   `js`. A block whose first lines read like a real diff (`--- a/x`, `@@ … @@`) and a `diff`
  *   block without `lang` stay as written.
  *
  * A marked line ends in ` // removed` or ` // added`, in the language's comment syntax: `#` for
- * shells, YAML, TOML, Python, Ruby and the like; `<!-- … -->` for HTML, XML, Markdown, MDX, Vue,
- * Svelte and Astro (`//` in an Astro component's `---` script); a block comment for CSS; `--` for
- * SQL and Lua; `//` for JavaScript, C-like languages and anything else, JSON included (its comments
- * are invalid, but readers know `//` from JSONC, and a mark is what tells the two lines apart).
- * Blank lines are not marked. A line marked both ways reads as added, as Expressive Code shows
- * it, and a whole-line mark wins over a matched text. Plain highlights (`{1-3}`, `mark=`) carry
- * no meaning for the reader and are left out; the meta string is kept.
+ * shells, YAML, TOML, Python, Ruby, HCL, Elixir and the like; `<!-- … -->` for HTML, XML, Markdown,
+ * MDX, Vue, Svelte and Astro (`//` in an Astro component's `---` script); a block comment for CSS;
+ * `--` for SQL and Lua; `REM` for batch files; `//` for JavaScript, C-like languages and anything
+ * else, JSON included (its comments are invalid, but readers know `//` from JSONC, and a mark is
+ * what tells the two lines apart). Blank lines are not marked. A line marked both ways reads as
+ * added, as Expressive Code shows it. Plain highlights (`{1-3}`, `mark=`) carry no meaning for the
+ * reader and are left out; the meta string is kept.
  *
  * @returns whether the code changed (it is then marked for re-serialization).
  */
@@ -57,21 +59,16 @@ export function applyChangeMarkers(node: Code): boolean {
   const lineChanges: Array<Change | undefined> = lines.map(() => undefined);
   const diff = node.lang === 'diff' && language !== undefined && !lines.slice(0, 4).some((line) => realDiffLine.test(line));
   if (diff) lines = takeDiffPrefixes(lines, lineChanges);
-  const textChanges: Array<Change | undefined> = lines.map(() => undefined);
   for (const option of options) {
     const change = changeOfKey.get(option.key ?? '');
-    if (change === undefined) continue;
-    if (option.kind === 'range') {
-      for (const number of lineNumbers(option.value, lines.length)) mark(lineChanges, number - 1, change);
-      continue;
-    }
-    const matches = matcher(option);
-    for (const [index, line] of lines.entries()) if (matches(line)) mark(textChanges, index, change);
+    // A string or regexp marker highlights text inside its lines, which plain text cannot show.
+    if (change === undefined || option.kind !== 'range') continue;
+    for (const number of lineNumbers(option.value, lines.length)) mark(lineChanges, number - 1, change);
   }
-  const comment = commentSyntax(diff ? language : node.lang);
+  const comment = commentSyntax(diff ? language : node.lang, lines);
   const marked = lines.map((line, index) => {
-    const change = lineChanges[index] ?? textChanges[index];
-    return change === undefined || line.trim() === '' ? line : `${line.trimEnd()} ${comment(change, lines, index)}`;
+    const change = lineChanges[index];
+    return change === undefined || line.trim() === '' ? line : `${line.trimEnd()} ${comment(change, index)}`;
   });
   const value = marked.join('\n');
   if (value === node.value && !diff) return false;
@@ -95,16 +92,20 @@ function mark(changes: Array<Change | undefined>, index: number, change: Change)
  */
 function parseMeta(meta: string): MetaOption[] {
   const options: MetaOption[] = [];
-  let rest = meta;
+  // The meta with the delimited values blanked out, built once (piece by piece) for the bare pairs.
+  const rest: string[] = [];
+  let copied = 0;
   for (const match of meta.matchAll(delimitedOption)) {
     const [whole, key, single, double, regexp, range] = match;
     const kind = regexp !== undefined ? 'regexp' : range !== undefined ? 'range' : 'string';
     const closer = single !== undefined ? "'" : double !== undefined ? '"' : regexp !== undefined ? '/' : '}';
     const value = (single ?? double ?? regexp ?? range ?? '').replace(new RegExp(`\\\\(\\\\|\\${closer})`, 'g'), '$1');
     options.push({ key, kind, value, index: match.index });
-    rest = rest.slice(0, match.index) + ' '.repeat(whole.length) + rest.slice(match.index + whole.length);
+    rest.push(meta.slice(copied, match.index), ' '.repeat(whole.length));
+    copied = match.index + whole.length;
   }
-  for (const match of rest.matchAll(bareOption)) {
+  rest.push(meta.slice(copied));
+  for (const match of rest.join('').matchAll(bareOption)) {
     const [, key, value] = match;
     if (value !== undefined && value !== 'true' && value !== 'false') options.push({ key, kind: 'string', value, index: match.index });
   }
@@ -135,21 +136,6 @@ function lineNumbers(range: string, lineCount: number): number[] {
 }
 
 /**
- * Whether a line holds a string option's text or a non-empty match of a regexp option. A regexp
- * that does not compile matches nothing, as Expressive Code skips it.
- */
-function matcher(option: MetaOption): (line: string) => boolean {
-  if (option.kind === 'string') return (line) => option.value !== '' && line.includes(option.value);
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(option.value, 'g');
-  } catch {
-    return () => false;
-  }
-  return (line) => line.match(pattern)?.some((match) => match !== '') ?? false;
-}
-
-/**
  * A `diff` block's lines without their `+`/`-` prefixes, the changes recorded in `changes`.
  * Expressive Code removes the indentation every non-blank line shares, prefix included, else
  * just the prefix; `++` and `--` are content (`--flag`), not prefixes.
@@ -163,20 +149,24 @@ function takeDiffPrefixes(lines: string[], changes: Array<Change | undefined>): 
   });
 }
 
-/** How a line of `language` ends in a comment saying `change`. */
-function commentSyntax(language: string | null | undefined): (change: Change, lines: string[], index: number) => string {
+/** How a line of `language` (the block's `lines`) ends in a comment saying `change`. */
+function commentSyntax(language: string | null | undefined, lines: readonly string[]): (change: Change, index: number) => string {
   const name = (language ?? '').toLowerCase();
   if (hashLanguages.has(name)) return (change) => `# ${change}`;
   if (blockCommentLanguages.has(name)) return (change) => `/* ${change} */`;
   if (dashLanguages.has(name)) return (change) => `-- ${change}`;
-  if (name === 'astro') return (change, lines, index) => (inAstroScript(lines, index) ? `// ${change}` : `<!-- ${change} -->`);
+  if (batchLanguages.has(name)) return (change) => `REM ${change}`;
+  if (name === 'astro') {
+    const scriptEnd = astroScriptEnd(lines);
+    return (change, index) => (index > 0 && index < scriptEnd ? `// ${change}` : `<!-- ${change} -->`);
+  }
   if (markupLanguages.has(name)) return (change) => `<!-- ${change} -->`;
   return (change) => `// ${change}`;
 }
 
-/** Whether line `index` of an Astro component is in its `---` fenced script (TypeScript). */
-function inAstroScript(lines: string[], index: number): boolean {
-  if (lines[0]?.trim() !== '---' || index === 0) return false;
+/** Where an Astro component's `---` fenced script (TypeScript) ends: its closing line, 0 without one at the top. */
+function astroScriptEnd(lines: readonly string[]): number {
+  if (lines[0]?.trim() !== '---') return 0;
   const closing = lines.findIndex((line, position) => position > 0 && line.trim() === '---');
-  return closing === -1 || index < closing;
+  return closing === -1 ? lines.length : closing;
 }
