@@ -46,3 +46,34 @@ describe('link cards', () => {
     expect(flattened('<LinkCard title="One" href="/one/" />\n\nBetween.\n\n<LinkCard title="Two" href="javascript:alert(1)" />')).toBe('- [**One**](/one/)\n\nBetween.\n\n- **Two**');
   });
 });
+
+describe('tabs', () => {
+  test('<Tabs values> labels its own tabs only; tabs nested in them keep their labels', () => {
+    const tabs = [
+      "<Tabs values={[{label: 'macOS', value: 'mac'}, {value: 'linux'}, {label: computed, value: 'win'}]}>",
+      '<TabItem value="mac">',
+      '',
+      '<Tabs>',
+      '<TabItem value="mac" label="Homebrew">',
+      '',
+      'brew',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+      '',
+      '</TabItem>',
+      '<TabItem value="linux">',
+      '',
+      'apt',
+      '',
+      '</TabItem>',
+      '<TabItem value="win">',
+      '',
+      'winget',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+    ].join('\n');
+    expect(flattened(tabs)).toBe('**macOS**\n\n**Homebrew**\n\nbrew\n\n**linux**\n\napt\n\n**win**\n\nwinget');
+  });
+});

@@ -1,9 +1,11 @@
-import type { List, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Expression, Program } from 'estree-jsx';
+import type { Code, List, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { toString } from 'mdast-util-to-string';
 import { plainText } from './markdown-parser';
 import { boldLine, rewriteTree, text } from './mdast-edits';
 
-type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 /** The string value of a JSX attribute (`label="npm"`), or `undefined` (absent, or an expression). */
 export function jsxAttribute(element: JsxElement, name: string): string | undefined {
@@ -13,19 +15,46 @@ export function jsxAttribute(element: JsxElement, name: string): string | undefi
   return undefined;
 }
 
-/**
- * Default-imported Markdown files of a page's ESM (`import Intro from './_intro.mdx'`), by local
- * name. Reads the `import` statements MDX parsed out of the page; they are JavaScript, not Markdown.
- */
-export function markdownImports(tree: Root): Map<string, string> {
-  const imports = new Map<string, string>();
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm') continue;
-    for (const match of node.value.matchAll(/import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"]/g)) {
-      imports.set(match[1] as string, match[2] as string);
-    }
+/** The JavaScript of a JSX attribute written as an expression (`values={[…]}`), or `undefined`. */
+export function jsxExpressionAttribute(element: JsxElement, name: string): Expression | undefined {
+  for (const attribute of element.attributes) {
+    if (attribute.type === 'mdxJsxAttribute' && attribute.name === name && typeof attribute.value === 'object' && attribute.value !== null) return expressionOf(attribute.value.data?.estree);
   }
-  return imports;
+  return undefined;
+}
+
+/** The expression of an MDX `{…}` (its parsed program holds one expression statement), or `undefined`. */
+export function expressionOf(program: Program | null | undefined): Expression | undefined {
+  const statement = program?.body[0];
+  return program?.body.length === 1 && statement?.type === 'ExpressionStatement' ? statement.expression : undefined;
+}
+
+/**
+ * The value of JavaScript written as a literal: a string, number, boolean or `null`, a template
+ * literal without `${}`, or arrays and objects of those (`[{label: 'JavaScript', value: 'js'}]`).
+ * Anything computed (a variable, a call, a `${}`) is `undefined`, also inside an array or object,
+ * whose other entries are still read.
+ */
+export function literalValue(expression: Expression | undefined): unknown {
+  switch (expression?.type) {
+    case 'Literal':
+      return 'regex' in expression || 'bigint' in expression ? undefined : expression.value;
+    case 'TemplateLiteral':
+      return expression.expressions.length === 0 ? (expression.quasis[0]?.value.cooked ?? undefined) : undefined;
+    case 'ArrayExpression':
+      return expression.elements.map((element) => (element === null || element.type === 'SpreadElement' ? undefined : literalValue(element)));
+    case 'ObjectExpression': {
+      const result: Record<string, unknown> = {};
+      for (const property of expression.properties) {
+        if (property.type !== 'Property' || property.computed || property.kind !== 'init') continue;
+        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+        if (key !== undefined) result[key] = literalValue(property.value as Expression);
+      }
+      return result;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -60,14 +89,48 @@ const linkTo =
   };
 
 /**
+ * Docusaurus' `<Tabs values={[{label: 'JavaScript', value: 'js'}, …]}>` names its tabs in the
+ * `values` list, which wins over a `<TabItem label>`: each of its tabs is given the label its
+ * value has there, so the tab reads "JavaScript", not "js". Other tabs keep their own.
+ */
+const labelTabsByValues: ComponentRule = (element, children) => {
+  const values = literalValue(jsxExpressionAttribute(element, 'values'));
+  if (!Array.isArray(values)) return children;
+  const labels = new Map<string, string>();
+  for (const entry of values) {
+    const { label, value } = (typeof entry === 'object' && entry !== null ? entry : {}) as { label?: unknown; value?: unknown };
+    if (typeof value === 'string') labels.set(value, typeof label === 'string' ? label : value);
+  }
+  labelTabItems(children, labels);
+  return children;
+};
+
+/** Gives the `<TabItem>`s among `nodes` (not those of tabs nested in them) the label of their value. */
+function labelTabItems(nodes: Nodes[], labels: ReadonlyMap<string, string>): void {
+  for (const node of nodes) {
+    if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      if (node.name === 'Tabs') continue;
+      const label = node.name === 'TabItem' ? labels.get(jsxAttribute(node, 'value') ?? '') : undefined;
+      if (label !== undefined) {
+        node.attributes = node.attributes.filter((attribute) => !(attribute.type === 'mdxJsxAttribute' && attribute.name === 'label'));
+        node.attributes.push({ type: 'mdxJsxAttribute', name: 'label', value: label });
+      }
+    }
+    if ('children' in node) labelTabItems(node.children as Nodes[], labels);
+  }
+}
+
+/**
  * Components of Docusaurus' and Starlight's standard libraries, as plain Markdown: tabs and
- * cards keep their content led by their label or title as a bold line, asides and admonitions
+ * cards keep their content led by their label or title as a bold line (Docusaurus' tab labels
+ * from its `<Tabs values>` list when given), asides and admonitions
  * their title, link cards become list items (their title linked to their address, then their
  * description; cards side by side one list), links and link buttons their address,
  * badges their text; icons and other
  * decoration disappear. Any other component keeps its children.
  */
 export const standardComponents: Record<string, ComponentRule> = {
+  Tabs: labelTabsByValues,
   TabItem: titled('label', 'value'),
   Tab: titled('label', 'title'),
   Aside: titled('title'),
@@ -103,15 +166,102 @@ export const standardComponents: Record<string, ComponentRule> = {
   img: () => [],
 };
 
+/** Files a page imports as text (`import source from './x.ts?raw'`), by local name: their text. */
+export type RawImports = ReadonlyMap<string, string>;
+
+/** The code a component is given as `{…}`: a string written as a literal, or a file imported as text. */
+function codeOfExpression(expression: Expression | undefined, rawImports: RawImports): string | undefined {
+  if (expression?.type === 'Identifier') return rawImports.get(expression.name);
+  const value = literalValue(expression);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A code component as the fenced code it shows (blank lines around the code dropped), or inline code in a line of text. */
+function codeBlock(element: JsxElement, code: string, lang: string | undefined, meta: Array<string | undefined>): Nodes[] {
+  const value = code.replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  if (element.type === 'mdxJsxTextElement') return [{ type: 'inlineCode', value }];
+  const metaString = meta.filter((part) => part !== undefined && part.trim() !== '').join(' ');
+  const block: Code = { type: 'code', lang: lang ?? null, meta: metaString === '' ? null : metaString, value };
+  return [block];
+}
+
+/** A `title` as a code block's meta option, as the title of fenced code is written. */
+function titleOption(title: string | undefined): string | undefined {
+  if (title === undefined || title.trim() === '') return undefined;
+  return title.includes('"') ? `title='${title}'` : `title="${title}"`;
+}
+
+const isExpression = (node: Nodes) => node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression';
+
+/**
+ * Docusaurus' `<CodeBlock language="jsx" title="/src/App.js">` as the fenced code it shows. Its
+ * code is its child: a string or template literal (`` {`…`} ``), a file imported with
+ * `!!raw-loader!` (`{Source}`), or plain text. `metastring` and `title` go to the meta string (a
+ * title in `metastring` wins, as in Docusaurus). Code from anything else (a variable) is unknown,
+ * so the block is left out as before.
+ */
+export function docusaurusCodeBlock(rawImports: RawImports): ComponentRule {
+  return (element, children) => {
+    const contents = children.flatMap((child): Nodes[] => (child.type === 'paragraph' ? child.children : [child])).filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+    const [only] = contents;
+    const code =
+      contents.length === 1 && (only?.type === 'mdxFlowExpression' || only?.type === 'mdxTextExpression')
+        ? codeOfExpression(expressionOf(only.data?.estree), rawImports)
+        : contents.some(isExpression)
+          ? undefined
+          : toString(children);
+    if (code === undefined || code.trim() === '') return undefined;
+    const language = jsxAttribute(element, 'language') ?? /(?:^|\s)language-(\S+)/.exec(jsxAttribute(element, 'className') ?? '')?.[1];
+    const metastring = jsxAttribute(element, 'metastring');
+    const title = /title=(["']).*?\1/.test(metastring ?? '') ? undefined : titleOption(jsxAttribute(element, 'title'));
+    return codeBlock(element, code, language, [metastring, title]);
+  };
+}
+
+/**
+ * Starlight's `<Code code={source} lang="ts" title="x.ts" meta="ins={2}" />` as the fenced code it
+ * shows. `code` is a string, a string or template literal in braces, or a file imported as text
+ * (`import source from './x.ts?raw'`); `title` and `meta` go to the meta string (where Expressive
+ * Code's change markers are read as in fenced code). Code from anything else is unknown, so the
+ * component is left out as before.
+ */
+export function starlightCode(rawImports: RawImports): ComponentRule {
+  return (element) => {
+    const code = jsxAttribute(element, 'code') ?? codeOfExpression(jsxExpressionAttribute(element, 'code'), rawImports);
+    if (code === undefined) return undefined;
+    return codeBlock(element, code, jsxAttribute(element, 'lang'), [jsxAttribute(element, 'meta'), titleOption(jsxAttribute(element, 'title'))]);
+  };
+}
+
+/** The prop a `{props.name}` expression reads (`name`), or `undefined` for any other expression. */
+export function propsReference(node: Nodes): string | undefined {
+  if (node.type !== 'mdxFlowExpression' && node.type !== 'mdxTextExpression') return undefined;
+  const expression = expressionOf(node.data?.estree);
+  if (expression?.type !== 'MemberExpression' || expression.object.type !== 'Identifier' || expression.object.name !== 'props') return undefined;
+  if (!expression.computed && expression.property.type === 'Identifier') return expression.property.name;
+  return expression.computed && expression.property.type === 'Literal' && typeof expression.property.value === 'string' ? expression.property.value : undefined;
+}
+
+/** How {@link flattenMdx} treats a page's components. */
+export interface FlattenOptions {
+  /** Rules for components, before {@link standardComponents}. */
+  rules?: Record<string, ComponentRule>;
+  /** May first replace an element wholesale, e.g. a `<Partial />` by the Markdown file it imports. */
+  expand?: (element: JsxElement) => Nodes[] | undefined;
+  /** Keeps `{props.name}` expressions: the tree is a partial, whose props are known where it is used. */
+  keepProps?: boolean;
+}
+
 /**
  * Turns a parsed MDX tree into plain Markdown: `import`/`export` statements and `{expressions}`
- * removed, JSX elements replaced by what `rules` (then {@link standardComponents}) make of them,
- * by default their children. `expand` may first replace an element wholesale (e.g. a
- * `<Partial />` by the Markdown file it imports).
+ * removed, JSX elements replaced by what the rules (then {@link standardComponents}) make of them,
+ * by default their children.
  */
-export function flattenMdx(tree: Root, rules: Record<string, ComponentRule> = {}, expand?: (element: JsxElement) => Nodes[] | undefined): void {
+export function flattenMdx(tree: Root, options: FlattenOptions = {}): void {
+  const { rules = {}, expand, keepProps = false } = options;
   rewriteTree(tree, (node) => {
-    if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return [];
+    if (node.type === 'mdxjsEsm') return [];
+    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return keepProps && propsReference(node) !== undefined ? undefined : [];
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return undefined;
     const expanded = expand?.(node);
     if (expanded !== undefined) return expanded;

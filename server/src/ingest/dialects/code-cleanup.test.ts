@@ -1,6 +1,6 @@
 import type { Code } from 'mdast';
 import { describe, expect, test } from 'vitest';
-import { cleanCodeBlock } from './code-cleanup';
+import { cleanCodeBlock, defaultMagicComments, removeMagicComments } from './code-cleanup';
 
 const cleaned = (value: string, meta?: string) => {
   const node: Code = { type: 'code', lang: 'ts', meta: meta ?? null, value };
@@ -27,5 +27,24 @@ describe('cleanCodeBlock', () => {
 
   test('twoslash: everything above ---cut--- and the compiler directives and markers go', () => {
     expect(cleaned('import { x } from "y"\n// ---cut---\n// @errors: 2304\nconst a = x\n//    ^?\n', 'twoslash')).toBe('const a = x\n');
+  });
+});
+
+describe('removeMagicComments', () => {
+  const withoutMagic = (value: string, lang: string | null, defaultLanguage?: string) => {
+    const node: Code = { type: 'code', lang, meta: null, value };
+    removeMagicComments(node, defaultMagicComments, defaultLanguage);
+    return node.value;
+  };
+
+  test("only the comment syntaxes Docusaurus reads in the block's language count", () => {
+    expect(withoutMagic('# highlight-next-line\n/* highlight-start */\na()\n// highlight-end', 'ts')).toBe('# highlight-next-line\na()');
+    expect(withoutMagic('<!-- highlight-next-line -->\n<p>x</p>\n# highlight-next-line', 'html')).toBe('<p>x</p>\n# highlight-next-line');
+    expect(withoutMagic('-- highlight-next-line\nselect 1;', 'SQL')).toBe('select 1;');
+  });
+
+  test('a block without a language uses the default language, else every popular comment syntax', () => {
+    expect(withoutMagic('-- highlight-next-line\nselect 1;', null, 'sql')).toBe('select 1;');
+    expect(withoutMagic('-- highlight-next-line\n# highlight-next-line\n<!-- highlight-start -->\nx', null)).toBe('-- highlight-next-line\nx');
   });
 });

@@ -53,3 +53,99 @@ export function cleanCodeBlock(node: Code): boolean {
   markChanged(node);
   return true;
 }
+
+/** One kind of Docusaurus magic comment (`themeConfig.prism.magicComments`): a line mark, a block mark, or both. */
+export interface MagicComment {
+  /** Marks the line after it, e.g. `highlight-next-line`. */
+  line?: string;
+  /** Marks the lines between two comments, e.g. `highlight-start` and `highlight-end`. */
+  block?: { start: string; end: string };
+}
+
+/** Docusaurus' default magic comments (replaced, not extended, by a site's own list). */
+export const defaultMagicComments: readonly MagicComment[] = [{ line: 'highlight-next-line', block: { start: 'highlight-start', end: 'highlight-end' } }];
+
+// Docusaurus' comment syntaxes, as regular expression sources of their opening and closing marks.
+const commentSyntaxes = {
+  js: ['//', ''],
+  jsBlock: ['/\\*', '\\*/'],
+  jsx: ['\\{\\s*/\\*', '\\*/\\s*\\}'],
+  bash: ['#', ''],
+  html: ['<!--', '-->'],
+  lua: ['--', ''],
+  wasm: [';;', ''],
+  tex: ['%', ''],
+  vb: ["['‘’]", ''],
+  vbnet: ["(?:_\\s*)?['‘’]", ''],
+  rem: ['[Rr][Ee][Mm]\\b', ''],
+  f90: ['!', ''],
+  ml: ['\\(\\*', '\\*\\)'],
+  cobol: ['\\*>', ''],
+} as const;
+
+type CommentSyntax = keyof typeof commentSyntaxes;
+
+// Which comment syntaxes Docusaurus recognises in a language; any other language gets the popular five.
+const syntaxesOfLanguage: Record<string, CommentSyntax[]> = {
+  js: ['js', 'jsBlock'],
+  javascript: ['js', 'jsBlock'],
+  ts: ['js', 'jsBlock'],
+  typescript: ['js', 'jsBlock'],
+  jsx: ['js', 'jsBlock', 'jsx'],
+  tsx: ['js', 'jsBlock', 'jsx'],
+  html: ['js', 'jsBlock', 'html'],
+  python: ['bash'],
+  py: ['bash'],
+  bash: ['bash'],
+  markdown: ['html', 'jsx', 'bash'],
+  md: ['html', 'jsx', 'bash'],
+  tex: ['tex'],
+  latex: ['tex'],
+  matlab: ['tex'],
+  lua: ['lua'],
+  haskell: ['lua'],
+  sql: ['lua', 'jsBlock'],
+  wasm: ['wasm'],
+  vb: ['vb', 'rem'],
+  vba: ['vb', 'rem'],
+  'visual-basic': ['vb', 'rem'],
+  vbnet: ['vbnet', 'rem'],
+  batch: ['rem'],
+  basic: ['rem', 'f90'],
+  fsharp: ['js', 'ml'],
+  ocaml: ['ml'],
+  sml: ['ml'],
+  fortran: ['f90'],
+  cobol: ['cobol'],
+};
+const popularSyntaxes: CommentSyntax[] = ['js', 'jsBlock', 'jsx', 'bash', 'html'];
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Removes Docusaurus' magic comments from a code block, as its theme does before showing the
+ * code: a line holding only a comment such as `// highlight-next-line`, `# highlight-start` or
+ * `<!-- highlight-end -->`, or the same in a JSX comment (in the comment syntaxes Docusaurus
+ * recognises for the block's language, else `defaultLanguage`'s, else every popular one). Like
+ * Docusaurus, a block whose meta string gives a line range (`{1,3-4}`) is left as written.
+ *
+ * @returns whether the code changed (it is then marked for re-serialization).
+ */
+export function removeMagicComments(node: Code, comments: readonly MagicComment[], defaultLanguage?: string): boolean {
+  if (/\{[\d,-]+\}/.test(node.meta ?? '')) return false;
+  const directives = comments.flatMap((comment) => [comment.line, comment.block?.start, comment.block?.end]).filter((directive): directive is string => directive !== undefined && directive !== '');
+  if (directives.length === 0) return false;
+  const language = (node.lang ?? defaultLanguage ?? 'text').toLowerCase();
+  const alternatives = directives.map(escapeRegExp).join('|');
+  const syntaxes = (syntaxesOfLanguage[language] ?? popularSyntaxes).map((syntax) => {
+    const [opener, closer] = commentSyntaxes[syntax];
+    return `${opener}\\s*(?:${alternatives})\\s*${closer}`;
+  });
+  const magicLine = new RegExp(`^\\s*(?:${syntaxes.join('|')})\\s*$`);
+  const lines = node.value.split('\n');
+  const kept = lines.filter((line) => !magicLine.test(line));
+  if (kept.length === lines.length) return false;
+  node.value = kept.join('\n');
+  markChanged(node);
+  return true;
+}

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
+import { createDocusaurusDialect } from './docusaurus';
 import { docusaurusSlug } from './docusaurus-paths';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/docusaurus/docs');
@@ -74,6 +75,191 @@ describe('Docusaurus HTML comments', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Docusaurus MDX imports and code', () => {
+  let site: string | undefined;
+  afterEach(async () => {
+    if (site !== undefined) await rm(path.dirname(site), { recursive: true, force: true });
+    site = undefined;
+  });
+
+  /** A site folder (inside a temporary folder) holding `files`, by path from the site folder; returns its docs folder. */
+  async function siteWith(files: Record<string, string>, config = "export default { baseUrl: '/' };\n"): Promise<string> {
+    site = path.join(await mkdtemp(path.join(tmpdir(), 'docent-docusaurus-')), 'site');
+    for (const [file, content] of Object.entries({ 'docusaurus.config.js': config, ...files })) {
+      await mkdir(path.dirname(path.join(site, file)), { recursive: true });
+      await writeFile(path.join(site, file), content);
+    }
+    return path.join(site, 'docs');
+  }
+  const sectionsOf = async (docsFolder: string) => ((await ingestDocs({ docs: docsFolder })).pages[0]?.sections ?? []).map((section) => [section.heading, section.markdown]);
+
+  test('a partial imported from @site/… is the site folder\'s; its {props.pkg} is the string prop given, else nothing', async () => {
+    const docsFolder = await siteWith({
+      'docs/_partials/_install.mdx': 'Install **{props.pkg}** with npm.\n\n{props.pkg}\n',
+      'docs/guide.mdx': [
+        "import Install from '@site/docs/_partials/_install.mdx';",
+        '',
+        '## Install',
+        '',
+        '<Install pkg="acme" />',
+        '',
+        '## Other',
+        '',
+        '<Install pkg={name} />',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([
+      ['Install', 'Install **acme** with npm.\n\nacme'],
+      ['Other', 'Install  with npm.'],
+    ]);
+  });
+
+  test('<CodeBlock> is fenced code: a template literal as MDX passes it, a !!raw-loader! file; a file outside the project is not read', async () => {
+    const docsFolder = await siteWith({
+      'src/hello.js': "export const hello = 'hello';\n",
+      'docs/code.mdx': [
+        "import CodeBlock from '@theme/CodeBlock';",
+        "import Hello from '!!raw-loader!@site/src/hello.js';",
+        "import Secret from '!!raw-loader!../../outside.js';",
+        '',
+        '## Literal',
+        '',
+        '<CodeBlock language="jsx" title="/src/App.js">',
+        '{`function App() {',
+        '    return <div>Hi</div>;',
+        '}`}',
+        '</CodeBlock>',
+        '',
+        '## Raw',
+        '',
+        '<CodeBlock language="js" metastring="showLineNumbers">{Hello}</CodeBlock>',
+        '',
+        '## Outside',
+        '',
+        '<CodeBlock language="js">{Secret}</CodeBlock>',
+        '',
+      ].join('\n'),
+    });
+    await writeFile(path.join(path.dirname(site as string), 'outside.js'), 'secret();\n');
+    expect(await sectionsOf(docsFolder)).toEqual([
+      ['Literal', '```jsx title="/src/App.js"\nfunction App() {\n  return <div>Hi</div>;\n}\n```'],
+      ['Raw', "```js showLineNumbers\nexport const hello = 'hello';\n```"],
+    ]);
+  });
+
+  test('partials and raw-loader files are the page\'s dependencies, so the parse cache sees them change', async () => {
+    const docsFolder = await siteWith({
+      'src/hello.js': 'hello();\n',
+      'docs/_note.md': 'A note.\n',
+      'docs/page.mdx': "import Note from './_note.md';\nimport Hello from '!!raw-loader!@site/src/hello.js';\n\n<Note />\n\n<CodeBlock>{Hello}</CodeBlock>\n",
+    });
+    const dialect = await createDocusaurusDialect({ root: docsFolder, files: ['page.mdx'], configFile: path.join(site as string, 'docusaurus.config.js'), settings: {} });
+    const sourceFile = path.join(docsFolder, 'page.mdx');
+    const parsed = await dialect.parse(await readFile(sourceFile, 'utf8'), { relativeFile: 'page.mdx', sourceFile });
+    expect(parsed.dependencies).toEqual([path.join(docsFolder, '_note.md'), path.join(site as string, 'src', 'hello.js')]);
+  });
+
+  test('magic comments leave the code as the theme removes them; a line range in the meta string keeps them, as in Docusaurus', async () => {
+    const docsFolder = await siteWith({
+      'docs/magic.md': [
+        '## Default',
+        '',
+        '```jsx',
+        'const a = 1;',
+        '// highlight-next-line',
+        'const b = 2;',
+        '  {/* highlight-start */}',
+        '<App />',
+        '{/* highlight-end */}',
+        '```',
+        '',
+        '```py',
+        '# highlight-next-line',
+        'print("hi")  # highlight-next-line stays: it is not alone on its line',
+        '```',
+        '',
+        '## Ranged',
+        '',
+        '```js {2}',
+        '// highlight-next-line',
+        'const b = 2;',
+        '```',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([
+      ['Default', '```jsx\nconst a = 1;\nconst b = 2;\n<App />\n```\n\n```py\nprint("hi")  # highlight-next-line stays: it is not alone on its line\n```'],
+      ['Ranged', '```js {2}\n// highlight-next-line\nconst b = 2;\n```'],
+    ]);
+  });
+
+  test("the config's magicComments replace the default ones", async () => {
+    const config = "export default { baseUrl: '/', themeConfig: { prism: { theme, magicComments: [{ className: 'error', line: 'This will error', block: { start: 'error-start', end: 'error-end' } }] } } };\n";
+    const docsFolder = await siteWith({ 'docs/magic.md': '## Errors\n\n```ts\n// This will error\nconst a: number = "a";\n// error-start\nb();\n// error-end\n// highlight-next-line\nc();\n```\n' }, config);
+    expect(await sectionsOf(docsFolder)).toEqual([['Errors', '```ts\nconst a: number = "a";\nb();\n// highlight-next-line\nc();\n```']]);
+  });
+
+  test('```mdx-code-block fences are read as the MDX they hold: their imports and tabs flatten like the rest of the page', async () => {
+    const docsFolder = await siteWith({
+      'docs/install.md': [
+        '## Install',
+        '',
+        '```mdx-code-block',
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        '',
+        '<Tabs>',
+        '<TabItem value="npm" label="npm">',
+        '```',
+        '',
+        '```bash',
+        'npm install acme',
+        '```',
+        '',
+        '```mdx-code-block',
+        '</TabItem>',
+        '<TabItem value="yarn" label="Yarn">',
+        '```',
+        '',
+        '```bash',
+        'yarn add acme',
+        '```',
+        '',
+        '````mdx-code-block',
+        '</TabItem>',
+        '</Tabs>',
+        '````',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([['Install', '**npm**\n\n```bash\nnpm install acme\n```\n\n**Yarn**\n\n```bash\nyarn add acme\n```']]);
+  });
+
+  test('tabs take their labels from the <Tabs values> list, not from their values', async () => {
+    const docsFolder = await siteWith({
+      'docs/tabs.mdx': [
+        '## Languages',
+        '',
+        "<Tabs values={[{label: 'JavaScript', value: 'js'}, {label: 'Python', value: 'py'}]}>",
+        '<TabItem value="js" label="ignored">',
+        '',
+        'JS content.',
+        '',
+        '</TabItem>',
+        '<TabItem value="py">',
+        '',
+        'PY content.',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([['Languages', '**JavaScript**\n\nJS content.\n\n**Python**\n\nPY content.']]);
   });
 });
 

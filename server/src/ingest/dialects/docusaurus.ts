@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { includeBoundary, readFileInside } from '../included-files';
+import { includeBoundary } from '../included-files';
 import path from 'node:path';
-import type { Heading, Nodes, Root } from 'mdast';
+import type { Root } from 'mdast';
 import { githubAnchors } from '../anchors';
 import { objectSetting, readConfigLiterals, stringEntries, stringListSetting, stringSetting } from '../config-literals';
 import { dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
@@ -9,9 +9,11 @@ import { flattenContainers, normalizeContainerFences } from '../directive-contai
 import { rewriteLinesOutsideFences } from '../line-scanner';
 import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
-import { customIdOf, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
-import { flattenMdx, forgetPositions, markdownImports } from '../mdx-components';
+import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { docusaurusCodeBlock, flattenMdx } from '../mdx-components';
+import { expandPartials, readMdxImports } from '../mdx-imports';
 import { matchesAnyGlob } from '../path-glob';
+import { defaultMagicComments, type MagicComment, removeMagicComments } from './code-cleanup';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { docusaurusPrefix, docusaurusSlug, isExcludedDoc } from './docusaurus-paths';
@@ -35,6 +37,10 @@ interface DocusaurusConfig {
   include: string[];
   /** The docs plugin's `exclude` globs, beside the default partials and tests. */
   exclude: string[];
+  /** `themeConfig.prism.magicComments`: the comments removed from code (default `highlight-next-line` and the like). */
+  magicComments: readonly MagicComment[];
+  /** `themeConfig.prism.defaultLanguage`: the language of code blocks that name none. */
+  defaultLanguage?: string;
 }
 
 async function readDocusaurusConfig(configFile: string | undefined, docsFolder: string): Promise<DocusaurusConfig> {
@@ -51,7 +57,10 @@ async function readDocusaurusConfig(configFile: string | undefined, docsFolder: 
     include: stringListSetting(docs?.include) ?? [],
     // Excluding fewer files than the site does is the safe side of an exclude list read in part.
     exclude: stringEntries(docs?.exclude),
+    magicComments: magicCommentsSetting(config?.setting('magicComments')),
   };
+  const defaultLanguage = stringSetting(objectSetting(config?.setting('prism'))?.defaultLanguage);
+  if (defaultLanguage !== undefined) result.defaultLanguage = defaultLanguage;
   if (configFile !== undefined && docs?.disableVersioning !== true) {
     const siteFolder = path.dirname(configFile);
     const released = await releasedVersions(siteFolder);
@@ -65,6 +74,24 @@ async function readDocusaurusConfig(configFile: string | undefined, docsFolder: 
   }
   if (typeof trailingSlash === 'boolean') result.trailingSlash = trailingSlash;
   return result;
+}
+
+/**
+ * The site's magic comments: Docusaurus' default when the setting is absent or computed; the
+ * entries written as literals when it is a list (a site's list replaces the default).
+ */
+function magicCommentsSetting(value: unknown): readonly MagicComment[] {
+  if (!Array.isArray(value)) return defaultMagicComments;
+  return value.flatMap((entry): MagicComment[] => {
+    const line = stringSetting(objectSetting(entry)?.line);
+    const block = objectSetting(objectSetting(entry)?.block);
+    const start = stringSetting(block?.start);
+    const end = stringSetting(block?.end);
+    const comment: MagicComment = {};
+    if (line !== undefined) comment.line = line;
+    if (start !== undefined && end !== undefined) comment.block = { start, end };
+    return comment.line === undefined && comment.block === undefined ? [] : [comment];
+  });
 }
 
 // The site's released versions, newest first: `versions.json` beside the config (none when it
@@ -84,16 +111,19 @@ async function releasedVersions(siteFolder: string): Promise<string[]> {
   }
 }
 
-const maximumPartialDepth = 5;
-
 /**
  * Docusaurus' dialect.
  * - Parsing: MDX for `.mdx`, and for `.md` too under `markdown.format: 'mdx'` (Docusaurus 3's
- *   default; a `.md` page that is not valid MDX is read as plain Markdown instead). `import` and
- *   `export` lines and `{expressions}` dropped; `:::note[Title]` (or legacy `:::note Title`)
+ *   default; a `.md` page that is not valid MDX is read as plain Markdown instead), after
+ *   ```` ```mdx-code-block ```` fences are unwrapped (their content is the page's MDX). `import`
+ *   and `export` lines and `{expressions}` dropped; `:::note[Title]` (or legacy `:::note Title`)
  *   admonitions flattened with an explicit title as a bold lead line; `<Tabs>`/`<TabItem label>`
- *   flattened, each tab's label as a bold line before its content; an imported partial
- *   (`import Intro from './_intro.mdx'` … `<Intro />`) replaced by its content.
+ *   flattened, each tab's label (from `<Tabs values>` when given) as a bold line before its
+ *   content; an imported partial (`import Intro from './_intro.mdx'` or `'@site/docs/_intro.mdx'`
+ *   … `<Intro pkg="x" />`) replaced by its content, its `{props.pkg}` by string props;
+ *   `<CodeBlock language title>` as fenced code (a literal, or a file imported with
+ *   `!!raw-loader!`); magic comments (`// highlight-next-line`, or the config's `magicComments`)
+ *   removed from code, as the theme does.
  * - Pages: `_`-prefixed files and folders are partials, not pages; the docs plugin's `include`
  *   and `exclude` globs, when written as literals, narrow the pages further.
  * - Anchors: `{#custom-id}` as written, else github-slugger.
@@ -113,10 +143,14 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
   const prefix = normalizePrefix(options.pathPrefix ?? docusaurusPrefix(config.baseUrl, config.routeBasePath, config.versionPath));
   const defaultLocale = normalizeLocale(options.settings.defaultLocale ?? config.defaultLocale);
   const locales = siteLocales(defaultLocale, [], prefix);
+  // `@site/…` imports name files from the site folder, the one holding the config.
+  const aliases: Record<string, string> = options.configFile === undefined ? {} : { '@site': path.dirname(options.configFile) };
+  const headings = { headingText: plainText, assignAnchors: githubAnchors };
 
   const parseFile = async (source: string, file: string, dependencies: string[], depth: number): Promise<{ tree: Root; text: string }> => {
     const mdx = file.endsWith('.mdx') || config.format === 'mdx';
-    const text = normalizeContainerFences(mdx ? mdxCompatible(source) : source);
+    const unwrapped = unwrapMdxCodeBlocks(source);
+    const text = normalizeContainerFences(mdx ? mdxCompatible(unwrapped) : unwrapped);
     let tree: Root;
     try {
       tree = parseMarkdown(text, { mdx, directives: true });
@@ -125,27 +159,16 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
       tree = parseMarkdown(text, { directives: true });
     }
     restoreInlineDirectives(tree, text);
-    const imports = markdownImports(tree);
-    const partials = new Map<string, Nodes[]>();
-    for (const [name, target] of imports) {
-      if (depth >= maximumPartialDepth) break;
-      const partialFile = path.resolve(path.dirname(file), target);
-      try {
-        const partialSource = await readFileInside(boundary, partialFile);
-        if (partialSource === undefined) continue;
-        dependencies.push(partialFile);
-        const partial = await parseFile(partialSource, partialFile, dependencies, depth + 1);
-        forgetPositions(partial.tree);
-        fixPartialAnchors(partial.tree);
-        partials.set(
-          name,
-          partial.tree.children.filter((node) => node.type !== 'yaml'),
-        );
-      } catch {
-        // A partial that cannot be read or parsed is left out, as its component renders nothing useful.
-      }
-    }
-    flattenMdx(tree, {}, (element) => (element.name === null ? undefined : partials.get(element.name)));
+    const imports = await readMdxImports(tree, {
+      file,
+      depth,
+      boundary,
+      aliases,
+      headings,
+      dependencies,
+      parsePartial: async (partialSource, partialFile, partialDepth) => (await parseFile(partialSource, partialFile, dependencies, partialDepth)).tree,
+    });
+    flattenMdx(tree, { rules: { CodeBlock: docusaurusCodeBlock(imports.rawFiles) }, expand: expandPartials(imports.partials), keepProps: depth > 0 });
     flattenContainers(tree);
     dropNonContentHtml(tree);
     rewriteTree(tree, (node) => {
@@ -153,6 +176,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
         const id = takeTrailingAttributes(node, /\s*\\?\{#([^}\s]+)\}\s*$/);
         if (id !== undefined) setCustomId(node, id);
       }
+      if (node.type === 'code') removeMagicComments(node, config.magicComments, config.defaultLanguage);
       return undefined;
     });
     return { tree, text };
@@ -160,7 +184,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
 
   return {
     generator: 'docusaurus',
-    fingerprint: `docusaurus:3:${config.format}:${boundary}`,
+    fingerprint: `docusaurus:4:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null])}`,
     locales,
     defaultLocale,
     isPage: (file) =>
@@ -183,24 +207,6 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
     },
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
   };
-}
-
-/**
- * A partial is compiled as its own MDX document, so its headings take their anchors from their
- * own slugger (a `### Troubleshooting` in a partial and a `## Troubleshooting` on the page both
- * get `troubleshooting`): those anchors are fixed here, before the partial joins the page.
- */
-function fixPartialAnchors(tree: Root): void {
-  const headings: Heading[] = [];
-  rewriteTree(tree, (node) => {
-    if (node.type === 'heading') headings.push(node);
-    return undefined;
-  });
-  const anchors = githubAnchors(headings.map((heading) => {
-    const customId = customIdOf(heading);
-    return customId === undefined ? { text: plainText(heading) } : { text: plainText(heading), customId };
-  }));
-  headings.forEach((heading, index) => setCustomId(heading, anchors[index] as string));
 }
 
 /**
@@ -242,4 +248,17 @@ function mdxCompatible(source: string): string {
     if (/^\s{0,3}#{1,6}\s.*[^\\]\{#[^}\s]+\}\s*$/.test(result)) result = result.replace(/\{#([^}\s]+)\}\s*$/, '\\{#$1}');
     return result;
   });
+}
+
+// A ```` ```mdx-code-block ```` (or four-backtick) fence and its content up to the next closing fence.
+const mdxCodeBlocks = [/(^|\r?\n)\x20*```\x20*mdx-code-block\r?\n(.*?)\r?\n\x20*```(\r?\n|$)/gs, /(^|\r?\n)\x20*````\x20*mdx-code-block\r?\n(.*?)\r?\n\x20*````(\r?\n|$)/gs];
+
+/**
+ * Unwraps ```` ```mdx-code-block ```` fences, as Docusaurus does before compiling a page: their
+ * content (usually `import` lines and `<Tabs>` tags around Markdown, fenced so that translation
+ * tools leave it alone) is MDX of the page, not code to show.
+ */
+function unwrapMdxCodeBlocks(source: string): string {
+  if (!source.includes('mdx-code-block')) return source;
+  return mdxCodeBlocks.reduce((text, fence) => text.replace(fence, (_block, before: string, content: string, after: string) => `${before}${content}${after}`), source);
 }

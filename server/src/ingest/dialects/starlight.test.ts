@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
+import { createStarlightDialect } from './starlight';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/starlight/src/content/docs');
 let docs: IngestedDocs;
@@ -85,5 +86,89 @@ describe('Starlight code blocks', () => {
     } finally {
       await rm(site, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Starlight MDX imports, <Code> and the hero', () => {
+  let site: string | undefined;
+  afterEach(async () => {
+    if (site !== undefined) await rm(site, { recursive: true, force: true });
+    site = undefined;
+  });
+
+  /** A Starlight site holding `files` (paths from the site folder); returns its docs folder. */
+  async function siteWith(files: Record<string, string>): Promise<string> {
+    site = await mkdtemp(path.join(tmpdir(), 'docent-starlight-'));
+    const config = "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Site' })] };\n";
+    for (const [file, content] of Object.entries({ 'astro.config.mjs': config, ...files })) {
+      await mkdir(path.dirname(path.join(site, file)), { recursive: true });
+      await writeFile(path.join(site, file), content);
+    }
+    return path.join(site, 'src', 'content', 'docs');
+  }
+  const sectionsOf = async (docsFolder: string) => ((await ingestDocs({ docs: docsFolder })).pages[0]?.sections ?? []).map((section) => [section.heading ?? '', section.markdown]);
+
+  test('<Code> is fenced code: a file imported with ?raw, a string, a template literal; its meta marks lines as fenced code does', async () => {
+    const docsFolder = await siteWith({
+      'src/examples/hello.ts': "export const hello = 'world';\n",
+      'src/content/docs/code.mdx': [
+        "import { Code } from '@astrojs/starlight/components';",
+        "import helloSource from '../../examples/hello.ts?raw';",
+        '',
+        '## Raw',
+        '',
+        '<Code code={helloSource} lang="ts" title="hello.ts" meta="ins={1}" />',
+        '',
+        '## Literal',
+        '',
+        '<Code code="npm run dev" lang="sh" />',
+        '',
+        '<Code code={`const a = 1;`} lang="js" />',
+        '',
+        '## Computed',
+        '',
+        '<Code code={makeCode()} lang="js" />',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([
+      ['Raw', "```ts ins={1} title=\"hello.ts\"\nexport const hello = 'world'; // added\n```"],
+      ['Literal', '```sh\nnpm run dev\n```\n\n```js\nconst a = 1;\n```'],
+    ]);
+  });
+
+  test('an imported MDX partial is expanded with its string props, as in Docusaurus, and is a dependency of the page', async () => {
+    const docsFolder = await siteWith({
+      'src/content/partials/setup.mdx': 'Run the **{props.tool}** setup wizard.\n\n```sh del={1}\nnpx old-setup\n```\n',
+      'src/content/docs/start.mdx': "import Setup from '../partials/setup.mdx';\n\n## Setup\n\n<Setup tool=\"acme\" />\n",
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([['Setup', 'Run the **acme** setup wizard.\n\n```sh del={1}\nnpx old-setup # removed\n```']]);
+    const dialect = await createStarlightDialect({ root: docsFolder, files: ['start.mdx'], configFile: path.join(site as string, 'astro.config.mjs'), settings: {} });
+    const sourceFile = path.join(docsFolder, 'start.mdx');
+    const parsed = await dialect.parse(await readFile(sourceFile, 'utf8'), { relativeFile: 'start.mdx', sourceFile });
+    expect(parsed.dependencies).toEqual([path.join(site as string, 'src', 'content', 'partials', 'setup.mdx')]);
+  });
+
+  test("a splash page's hero title (when not the page title) and tagline are its first text", async () => {
+    const docsFolder = await siteWith({
+      'src/content/docs/index.mdx': [
+        '---',
+        'title: Acme Docs',
+        'template: splash',
+        'hero:',
+        '  title: Build <em>faster</em>',
+        "  tagline: Ship faster with Acme's build tools.",
+        '---',
+        '',
+        '## Next steps',
+        '',
+        'Read the guide.',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([
+      ['Acme Docs', "**Build faster**\n\nShip faster with Acme's build tools."],
+      ['Next steps', 'Read the guide.'],
+    ]);
   });
 });

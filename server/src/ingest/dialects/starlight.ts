@@ -1,14 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import { astroAnchors, githubSlug } from '../anchors';
 import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
 import { dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers, normalizeContainerFences } from '../directive-containers';
+import { parseFrontMatter } from '../front-matter';
+import { includeBoundary } from '../included-files';
 import type { DocsLocale } from '../ingested-docs';
 import { localeFolders, localeOfPath, normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
-import { rewriteTree } from '../mdast-edits';
-import { flattenMdx } from '../mdx-components';
+import { boldLine, rewriteTree, text } from '../mdast-edits';
+import { flattenMdx, starlightCode } from '../mdx-components';
+import { expandPartials, readMdxImports } from '../mdx-imports';
+import { stripHtml } from '../safe-markup';
 import { applyChangeMarkers } from './code-line-marks';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
@@ -45,9 +49,13 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
  * - Parsing: MDX for `.mdx`, Markdown for `.md`; `:::note[Title]` asides flattened (an explicit
  *   title as a bold lead line); `<Tabs>`/`<TabItem label>`, `<Steps>`, `<Aside title>`,
  *   `<Card title>`, `<CardGrid>`, `<LinkCard>`, `<FileTree>` flattened to their content (labels
- *   and titles as bold lines); `import` lines and `{expressions}` dropped; Expressive Code's
- *   change markers (`del={2}`, `ins="text"`, ```` ```diff lang="js" ````) as `// removed` and
- *   `// added` comments on the lines they mark.
+ *   and titles as bold lines); `<Code code lang title>` as fenced code (`code` a string or a file
+ *   imported with `?raw`); an imported partial (`import Setup from '../partials/setup.mdx'` …
+ *   `<Setup pkg="x" />`) replaced by its content, its `{props.pkg}` by string props; other
+ *   `import` lines and `{expressions}` dropped; Expressive Code's
+ *   line markers (`del={2}`, `ins={3-4}`, ```` ```diff lang="js" ````) as `// removed` and
+ *   `// added` comments on the lines they mark; a splash page's `hero` title (when not the
+ *   page title) and tagline as its first lines.
  * - Pages: every Markdown/MDX file but those with a segment starting with `_` (partials).
  * - Anchors: Astro's heading ids (github-slugger, a trailing `-` removed).
  * - URLs: the entry id (each path segment slugged by github-slugger, `index` dropped) or the
@@ -68,27 +76,47 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
   const defaultCode = options.settings.defaultLocale ?? (rootLocale !== undefined ? codeOf('root') : defaultKey !== undefined ? codeOf(defaultKey) : 'en');
   const locales: DocsLocale[] = [{ code: normalizeLocale(defaultCode), pathPrefix: defaultKey === undefined ? prefix : `${prefix}/${defaultKey}` }];
   for (const key of folderKeys) if (key !== defaultKey) locales.push({ code: codeOf(key), pathPrefix: `${prefix}/${key}` });
+  const boundary = includeBoundary(options.root, options.configFile);
+  const headings = { headingText: plainText, assignAnchors: astroAnchors };
+
+  const parseFile = async (source: string, file: string, dependencies: string[], depth: number): Promise<{ tree: Root; text: string }> => {
+    const mdx = file.endsWith('.mdx');
+    const text = normalizeContainerFences(source);
+    const tree: Root = parseMarkdown(text, { mdx, directives: true });
+    restoreInlineDirectives(tree, text);
+    if (mdx) {
+      const imports = await readMdxImports(tree, {
+        file,
+        depth,
+        boundary,
+        headings,
+        dependencies,
+        parsePartial: async (partialSource, partialFile, partialDepth) => (await parseFile(partialSource, partialFile, dependencies, partialDepth)).tree,
+      });
+      flattenMdx(tree, { rules: { Code: starlightCode(imports.rawFiles) }, expand: expandPartials(imports.partials), keepProps: depth > 0 });
+    }
+    flattenContainers(tree);
+    dropNonContentHtml(tree);
+    return { tree, text };
+  };
 
   return {
     generator: 'starlight',
-    fingerprint: 'starlight:2',
+    fingerprint: `starlight:3:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // Astro's content loader skips files and folders whose name starts with `_` (partials).
     isPage: (file) => !file.relativeFile.split(/[\\/]/).some((segment) => segment.startsWith('_')),
     async parse(source, file) {
-      const mdx = file.relativeFile.endsWith('.mdx');
-      const text = normalizeContainerFences(source);
-      const tree: Root = parseMarkdown(text, { mdx, directives: true });
-      restoreInlineDirectives(tree, text);
-      if (mdx) flattenMdx(tree);
-      flattenContainers(tree);
-      dropNonContentHtml(tree);
+      const dependencies: string[] = [];
+      const { tree, text } = await parseFile(source, file.sourceFile, dependencies, 0);
+      // Once, on the whole page: a second pass over a partial's code would mark its lines twice.
       rewriteTree(tree, (node) => {
         if (node.type === 'code') applyChangeMarkers(node);
         return undefined;
       });
-      return { tree, text, dependencies: [] };
+      addHero(tree, file.sourceFile);
+      return { tree, text, dependencies };
     },
     headingText: (heading) => plainText(heading),
     assignAnchors: astroAnchors,
@@ -105,4 +133,22 @@ function entryId(relativeFile: string): string {
   const segments = relativeFile.replace(/\.mdx?$/i, '').split('/').map((segment) => githubSlug(segment));
   if (segments.at(-1) === 'index') segments.pop();
   return segments.join('/');
+}
+
+/**
+ * A page's hero (front matter `hero`, shown on splash pages above the content): its title, when
+ * it is not the page's title, as a bold line, then its tagline, as the page's first text.
+ */
+function addHero(tree: Root, sourceFile: string): void {
+  const yaml = tree.children[0];
+  if (yaml?.type !== 'yaml') return;
+  const frontMatter = parseFrontMatter(yaml.value, sourceFile);
+  const hero = objectSetting(frontMatter.hero);
+  if (hero === undefined) return;
+  const title = stripHtml(stringSetting(hero.title) ?? '');
+  const tagline = stripHtml(stringSetting(hero.tagline) ?? '');
+  const lines: RootContent[] = [];
+  if (title !== '' && title !== stringSetting(frontMatter.title)) lines.push(boldLine(title));
+  if (tagline !== '') lines.push({ type: 'paragraph', children: [text(tagline)] });
+  tree.children.splice(1, 0, ...lines);
 }

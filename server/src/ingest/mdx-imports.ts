@@ -1,0 +1,141 @@
+import path from 'node:path';
+import type { Heading, Nodes, Root, RootContent } from 'mdast';
+import { readFileInside } from './included-files';
+import { customIdOf, rewriteTree, setCustomId, text } from './mdast-edits';
+import { forgetPositions, jsxAttribute, propsReference, type JsxElement, type RawImports } from './mdx-components';
+import type { HeadingRules } from './page-sections';
+
+/*
+ * What an MDX page's `import` lines bring onto the page: partials (`import Intro from
+ * './_intro.mdx'` … `<Intro />`) and files imported as text for code components (Docusaurus'
+ * `!!raw-loader!./x.js`, Vite's `./x.ts?raw`). Docusaurus and Starlight read them alike; every
+ * file is read only inside the project (see `readFileInside`) and recorded as a dependency.
+ */
+
+/** How deep partials are followed into partials (a partial importing itself stops here). */
+const maximumPartialDepth = 5;
+
+/** A page's imported content, by the local name the page gives it. */
+export interface MdxImports {
+  /** Partials: their content, to put in place of `<Name />`. */
+  partials: ReadonlyMap<string, Nodes[]>;
+  /** Files imported as text. */
+  rawFiles: RawImports;
+}
+
+/** Where and how a page's imports are read. */
+export interface ImportReading {
+  /** The importing page or partial (absolute). */
+  file: string;
+  /** How deep in partials `file` is: `0` for a page. */
+  depth: number;
+  /** No file outside this folder is read (see `includeBoundary`). */
+  boundary: string;
+  /** Import path prefixes the bundler resolves to folders, e.g. Docusaurus' `@site` (the site folder). */
+  aliases?: Readonly<Record<string, string>>;
+  /** Reads a partial as the dialect reads a page one level deeper (keeping its `{props.name}`). */
+  parsePartial(source: string, file: string, depth: number): Promise<Root>;
+  /** The dialect's heading rules: a partial is compiled alone, so its headings take their own anchors. */
+  headings: HeadingRules;
+  /** Every file read is added here, so the page is parsed again when one changes. */
+  dependencies: string[];
+}
+
+/**
+ * Reads the partials and text files a page imports. An import that cannot be resolved, read
+ * (outside the project, missing) or parsed is left out: its component then shows nothing, as
+ * before.
+ */
+export async function readMdxImports(tree: Root, reading: ImportReading): Promise<MdxImports> {
+  const partials = new Map<string, Nodes[]>();
+  const rawFiles = new Map<string, string>();
+  for (const { name, specifier } of defaultImports(tree)) {
+    const raw = /^(?:!!|-?!)?raw-loader!([^?]+)/.exec(specifier)?.[1] ?? /^([^?]+)\?raw$/.exec(specifier)?.[1];
+    const markdown = raw === undefined && /\.mdx?$/.test(specifier) ? specifier : undefined;
+    if (raw === undefined && (markdown === undefined || reading.depth >= maximumPartialDepth)) continue;
+    const file = importedFile(raw ?? (markdown as string), reading);
+    const source = await readFileInside(reading.boundary, file);
+    if (source === undefined) continue;
+    reading.dependencies.push(file);
+    if (raw !== undefined) {
+      rawFiles.set(name, source);
+      continue;
+    }
+    try {
+      const partial = await reading.parsePartial(source, file, reading.depth + 1);
+      forgetPositions(partial);
+      fixPartialAnchors(partial, reading.headings);
+      partials.set(name, partial.children.filter((node) => node.type !== 'yaml'));
+    } catch {
+      // A partial that cannot be parsed is left out, as its component renders nothing useful.
+    }
+  }
+  return { partials, rawFiles };
+}
+
+/**
+ * The `expand` of `flattenMdx` for a page's partials: `<Install pkg="acme" />` becomes the
+ * partial's content, its `{props.pkg}` the string `acme` (a prop not given as a string shows
+ * nothing, as before).
+ */
+export function expandPartials(partials: ReadonlyMap<string, Nodes[]>): (element: JsxElement) => Nodes[] | undefined {
+  return (element) => {
+    const partial = element.name === null ? undefined : partials.get(element.name);
+    return partial === undefined ? undefined : withProps(partial, element);
+  };
+}
+
+/** A copy of a partial's content with its `{props.name}` filled in from the element's string attributes. */
+function withProps(partial: Nodes[], element: JsxElement): Nodes[] {
+  const copy: Root = { type: 'root', children: structuredClone(partial) as RootContent[] };
+  rewriteTree(copy, (node) => {
+    const name = propsReference(node);
+    if (name === undefined) return undefined;
+    const value = jsxAttribute(element, name);
+    if (value === undefined) return [];
+    return node.type === 'mdxFlowExpression' ? [{ type: 'paragraph', children: [text(value)] }] : [text(value)];
+  });
+  return copy.children;
+}
+
+/** The default imports of a page's ESM (`import Name from 'specifier'`), from the JavaScript MDX parsed. */
+function defaultImports(tree: Root): Array<{ name: string; specifier: string }> {
+  const imports: Array<{ name: string; specifier: string }> = [];
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm') continue;
+    for (const statement of node.data?.estree?.body ?? []) {
+      if (statement.type !== 'ImportDeclaration' || typeof statement.source.value !== 'string') continue;
+      const specifier = statement.specifiers.find((candidate) => candidate.type === 'ImportDefaultSpecifier');
+      if (specifier !== undefined) imports.push({ name: specifier.local.name, specifier: statement.source.value });
+    }
+  }
+  return imports;
+}
+
+/** The file an import path names: under its alias's folder (`@site/docs/x.mdx`), else relative to the importing file. */
+function importedFile(importPath: string, reading: ImportReading): string {
+  for (const [alias, folder] of Object.entries(reading.aliases ?? {})) {
+    if (importPath.startsWith(`${alias}/`)) return path.join(folder, importPath.slice(alias.length + 1));
+  }
+  return path.resolve(path.dirname(reading.file), importPath);
+}
+
+/**
+ * A partial is compiled as its own MDX document, so its headings take their anchors from their
+ * own slugger (a `### Troubleshooting` in a partial and a `## Troubleshooting` on the page both
+ * get `troubleshooting`): those anchors are fixed here, before the partial joins the page.
+ */
+function fixPartialAnchors(tree: Root, rules: HeadingRules): void {
+  const headings: Heading[] = [];
+  rewriteTree(tree, (node) => {
+    if (node.type === 'heading') headings.push(node);
+    return undefined;
+  });
+  const anchors = rules.assignAnchors(
+    headings.map((heading) => {
+      const customId = customIdOf(heading);
+      return customId === undefined ? { text: rules.headingText(heading) } : { text: rules.headingText(heading), customId };
+    }),
+  );
+  headings.forEach((heading, index) => setCustomId(heading, anchors[index] as string));
+}
