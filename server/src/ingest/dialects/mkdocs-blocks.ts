@@ -7,6 +7,8 @@ const tabHeader = /^===[!+]?[ \t]+"(.*)"[ \t]*$/;
 const blockHeader = /^ {0,3}(\/{3,}) *([\w-]+) *(?:\| *(.*?) *)?$/;
 // `::: package.module.Name`, `## ::: package.Name` (mkdocstrings), `::: mkdocs-click`
 const autodocLine = /^(?:#{1,6} *)?::: +([A-Za-z_][\w.:-]*) *$/;
+// A list item's first line: `- `, `* `, `+ `, `1. `, `1) `
+const listItemLine = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 // pymdownx.blocks' arguments that name an element rather than title the block (`/// html | div`)
 const untitledBlocks = new Set(['html']);
 
@@ -29,13 +31,17 @@ const untitledBlocks = new Set(['html']);
  *   (`    type: warning`, `    open: true`) are dropped. The argument after `|` is the title, except
  *   for `html`, whose argument is a tag name;
  * - a mkdocstrings line (`::: typer.Typer`) and its indented options are dropped: the API
- *   reference they generate is not in the docs folder.
+ *   reference they generate is not in the docs folder;
+ * - inside a list item (a header indented under a `1.`/`-` line, as Python-Markdown reads the
+ *   item's indented content as a document of its own), the item's content from the header on is
+ *   segmented the same way and its containers are indented back into the item, where remark reads
+ *   them.
  *
  * A block's content is segmented again (blocks nest), and an outer block gets a longer fence than
  * the blocks inside it. The content itself is then parsed by remark like any Markdown.
  */
 export function mkdocsBlocksToDirectives(source: string): string {
-  if (!/^(?:[ \t]*(?:!!!|\?\?\?|===)| {0,3}\/{3}|(?:#{1,6} *)?::: )/m.test(source)) return source;
+  if (!/^(?:[ \t]*(?:!!!|\?\?\?|===|\/{3})|(?:#{1,6} *)?::: )/m.test(source)) return source;
   return convert(source.split('\n')).lines.join('\n');
 }
 
@@ -43,15 +49,18 @@ export function mkdocsBlocksToDirectives(source: string): string {
  * The plugins that fill part of a page in when the site is built, from code outside the docs
  * folder: `::: mkdocs-click` (a command-line reference) and mkdocstrings' `::: package.Name` (an
  * API reference from docstrings). Their lines are dropped from the page (see
- * {@link mkdocsBlocksToDirectives}), so what they generate is missing from the index.
+ * {@link mkdocsBlocksToDirectives}), so what they generate is missing from the index. Read at any
+ * indentation (inside a tab, an admonition or a list item), outside fenced code; a line a
+ * `--8<--` snippet brings in is not seen.
  *
  * @example buildTimePlugins('# API\n\n::: mkdocs.plugins.BasePlugin') // ['mkdocstrings']
  */
 export function buildTimePlugins(source: string): string[] {
-  if (!/^(?:#{1,6} *)?::: /m.test(source)) return [];
+  if (!/^[ \t]*(?:#{1,6} *)?::: /m.test(source)) return [];
   const plugins = new Set<string>();
   const fences = new FenceTracker();
-  for (const line of source.split('\n')) {
+  for (const indented of source.split('\n')) {
+    const line = indented.trimStart();
     if (fences.inCode(line)) continue;
     const name = autodocLine.exec(line)?.[1];
     if (name !== undefined) plugins.add(name === 'mkdocs-click' ? 'mkdocs-click' : 'mkdocstrings');
@@ -65,12 +74,21 @@ function convert(lines: readonly string[]): { lines: string[]; fence: number } {
   const fences = new FenceTracker();
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
-    if (fences.inCode(line)) {
+    if (fences.inCode(fenceView(lines, index))) {
       output.push(line);
       continue;
     }
     if (autodocLine.test(line)) {
       index = endOfOptions(lines, index + 1) - 1;
+      continue;
+    }
+    const indent = indentOf(line);
+    if (indent > 0 && isHeader(line.trimStart()) && insideListItem(lines, index, indent)) {
+      const end = endOfIndented(lines, index + 1, indent);
+      const inner = convert(lines.slice(index, end).map((contentLine) => dedent(contentLine, indent)));
+      output.push(...inner.lines.map((contentLine) => (contentLine === '' ? contentLine : ' '.repeat(indent) + contentLine)));
+      deepest = Math.max(deepest, inner.fence);
+      index = end - 1;
       continue;
     }
     const block = blockHeader.exec(line);
@@ -91,10 +109,8 @@ function convert(lines: readonly string[]): { lines: string[]; fence: number } {
       output.push(line);
       continue;
     }
-    let end = index + 1;
-    while (end < lines.length && (isBlank(lines[end] as string) || indentOf(lines[end] as string) >= 4)) end++;
-    while (end > index + 1 && isBlank(lines[end - 1] as string)) end--;
-    const inner = convert(lines.slice(index + 1, end).map(dedent));
+    const end = endOfIndented(lines, index + 1, 4);
+    const inner = convert(lines.slice(index + 1, end).map((contentLine) => dedent(contentLine, 4)));
     const name = admonition !== null ? (admonition[2] as string).toLowerCase() : 'tab';
     const title = admonition !== null ? admonition[3] : tab?.[1];
     deepest = Math.max(deepest, pushContainer(output, name, title, inner));
@@ -110,6 +126,45 @@ function pushContainer(output: string[], name: string, title: string | undefined
   const label = title === undefined || title.trim() === '' ? '' : `[${title.replace(/([[\]\\])/g, '\\$1')}]`;
   output.push('', `${colons}${directiveName}${label}`, ...inner.lines, colons, '');
   return colons.length;
+}
+
+/**
+ * A line as the fence tracker should read it: trimmed where a fence may be indented (up to 3
+ * spaces, or in a list item, where code shows block syntax as written), as written elsewhere (a
+ * line indented 4 spaces under a paragraph is indented code, never a fence).
+ */
+function fenceView(lines: readonly string[], index: number): string {
+  const line = lines[index] as string;
+  const indent = indentOf(line);
+  return indent < 4 || insideListItem(lines, index, indent) ? line.trimStart() : line;
+}
+
+function isHeader(line: string): boolean {
+  return admonitionHeader.test(line) || tabHeader.test(line) || blockHeader.test(line);
+}
+
+/**
+ * Whether the line at `index`, indented by `indent`, is content of a list item: the nearest line
+ * above it indented less (skipping an item's wrapped lines) is a list item's first line, at most
+ * 4 columns to its left. Anything else indented that far is code, or a paragraph's lazy line.
+ */
+function insideListItem(lines: readonly string[], index: number, indent: number): boolean {
+  for (let previous = index - 1; previous >= 0; previous--) {
+    const line = lines[previous] as string;
+    const lineIndent = indentOf(line);
+    if (isBlank(line) || lineIndent >= indent) continue;
+    if (listItemLine.test(line)) return lineIndent >= indent - 4;
+    if (lineIndent === 0) return false;
+  }
+  return false;
+}
+
+/** The index after the lines from `start` on that are blank or indented by `indent` or more, trailing blank lines left out. */
+function endOfIndented(lines: readonly string[], start: number, indent: number): number {
+  let end = start;
+  while (end < lines.length && (isBlank(lines[end] as string) || indentOf(lines[end] as string) >= indent)) end++;
+  while (end > start && isBlank(lines[end - 1] as string)) end--;
+  return end;
 }
 
 /** The index after the non-blank lines indented by 4 or more from `start` on (a header's YAML options). */
@@ -146,13 +201,14 @@ function indentOf(line: string): number {
   return width;
 }
 
-function dedent(line: string): string {
+/** The line without its first `width` columns of indentation (a tab counts to the next multiple of 4). */
+function dedent(line: string, width: number): string {
   let removed = 0;
   let index = 0;
-  while (index < line.length && removed < 4) {
+  while (index < line.length && removed < width) {
     const character = line[index];
     if (character === ' ') removed++;
-    else if (character === '\t') removed = 4;
+    else if (character === '\t') removed += 4 - (removed % 4);
     else break;
     index++;
   }

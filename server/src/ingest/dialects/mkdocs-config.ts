@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
+import type { IncludeMarkdownSettings } from './mkdocs-include-markdown';
+import { includeMarkdownSettings } from './mkdocs-include-markdown';
 
 /** The MkDocs settings that shape pages, URLs and anchors. */
 export interface MkdocsConfig {
@@ -19,6 +21,10 @@ export interface MkdocsConfig {
   snippetBasePaths: string[];
   /** `pymdownx.snippets` `restrict_base_path` (default `true`): snippets only from inside their base path. */
   snippetsRestricted: boolean;
+  /** `pymdownx.snippets` `auto_append`: snippet paths appended to every page (link and abbreviation definitions). */
+  snippetAutoAppend: string[];
+  /** The include-markdown plugin's settings, when `plugins` enables it. */
+  includeMarkdown?: IncludeMarkdownSettings;
   /**
    * `exclude_docs` and `draft_docs` (gitignore-style lines): files a build does not publish, with
    * MkDocs' own default, the `templates/` folder at the top of the docs.
@@ -33,7 +39,7 @@ export interface MkdocsConfig {
  */
 export async function readMkdocsConfig(configFile: string | undefined, docsRoot: string): Promise<MkdocsConfig> {
   const configFolder = configFile === undefined ? path.dirname(docsRoot) : path.dirname(configFile);
-  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true, unpublished: '/templates/' };
+  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true, snippetAutoAppend: [], unpublished: '/templates/' };
   if (configFile === undefined) return defaults;
   const document = parseDocument(await readFile(configFile, 'utf8'), { logLevel: 'silent' });
   const data = (document.toJS({ maxAliasCount: 1000 }) ?? {}) as Record<string, unknown>;
@@ -60,7 +66,27 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
   const bases = (Array.isArray(basePath) ? basePath : typeof basePath === 'string' ? [basePath] : []).filter((entry): entry is string => typeof entry === 'string');
   if (bases.length > 0) config.snippetBasePaths = bases.map((base) => path.resolve(configFolder, base));
   if (snippets?.restrict_base_path === false) config.snippetsRestricted = false;
+  if (Array.isArray(snippets?.auto_append)) config.snippetAutoAppend = snippets.auto_append.filter((entry): entry is string => typeof entry === 'string');
+  const includeMarkdown = pluginOptions(data.plugins, 'include-markdown');
+  if (includeMarkdown !== undefined) config.includeMarkdown = includeMarkdownSettings(includeMarkdown);
   return config;
+}
+
+/**
+ * The options of a plugin `plugins` enables (a list of names and `name: options` maps, or one
+ * map of them), `{}` for a plugin named without options, `undefined` when it is absent or has
+ * `enabled: false`.
+ */
+function pluginOptions(plugins: unknown, name: string): Record<string, unknown> | undefined {
+  const entries = Array.isArray(plugins) ? plugins : [plugins];
+  for (const entry of entries) {
+    if (entry === name) return {};
+    if (typeof entry !== 'object' || entry === null || !(name in entry)) continue;
+    const options = (entry as Record<string, unknown>)[name];
+    const record = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
+    return record.enabled === false ? undefined : record;
+  }
+  return undefined;
 }
 
 /** `markdown_extensions` items that carry options, by extension name. */

@@ -15,15 +15,20 @@ export interface SnippetFolders {
    * path it was found from.
    */
   unrestrictedWithin?: string;
+  /** `auto_append`: snippets appended to every page, as a block at its end. */
+  autoAppend?: readonly string[];
 }
 
 /**
  * Resolves pymdownx.snippets' `--8<--` includes, as text before parsing (the extension is a
  * preprocessor, so it works inside code blocks too):
  * - `--8<-- "path"` on a line of its own, the included lines taking that line's indentation;
- * - the block form, one path per line between two `--8<--` lines, `;` starting a comment line;
- * - `path:3:5` keeps lines 3 to 5, `path:name` the section between `--8<-- [start:name]` and
+ * - the block form, one path per line between two `--8<--` lines, `;` starting a comment line, a
+ *   blank line kept as one;
+ * - `path:3:5` keeps lines 3 to 5, `path:1:2,4:5` lines 1, 2, 4 and 5 (selections in the order
+ *   written; `-1` is the last line), `path:name` the section between `--8<-- [start:name]` and
  *   `--8<-- [end:name]`;
+ * - the `auto_append` snippets (`folders.autoAppend`) are appended to the page as a block;
  * - `;--8<-- "path"` is an escaped marker, shown as written without the `;`.
  * Paths are looked up in `folders.basePaths` in order (the config's `base_path`, else the folder
  * of `mkdocs.yml`, then the docs folder), and a file is only read from inside the base path it
@@ -32,8 +37,9 @@ export interface SnippetFolders {
  * files outside are left out.
  */
 export async function resolveSnippets(source: string, folders: SnippetFolders, dependencies: string[], depth = 0): Promise<string> {
-  if (depth > maximumDepth || !source.includes('8<-')) return source;
-  const lines = source.split('\n');
+  const text = depth === 0 ? withAutoAppend(source, folders.autoAppend ?? []) : source;
+  if (depth > maximumDepth || !text.includes('8<-')) return text;
+  const lines = text.split('\n');
   const output: string[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
@@ -50,6 +56,7 @@ export async function resolveSnippets(source: string, folders: SnippetFolders, d
       if (end !== -1) {
         for (const entry of lines.slice(index + 1, end)) {
           const target = entry.trim();
+          if (target === '') output.push('');
           if (target === '' || target.startsWith(';')) continue;
           output.push(...indentLines(await snippet(target, folders, dependencies, depth), block[1] ?? ''));
         }
@@ -62,6 +69,11 @@ export async function resolveSnippets(source: string, folders: SnippetFolders, d
   return output.join('\n');
 }
 
+/** The page with its `auto_append` snippets added as a block at the end, as the extension adds them. */
+function withAutoAppend(source: string, paths: readonly string[]): string {
+  return paths.length === 0 ? source : `${source}\n\n-8<-\n${paths.join('\n\n')}\n-8<-\n`;
+}
+
 function indentLines(content: string | undefined, indent: string): string[] {
   if (content === undefined) return [];
   return content.split('\n').map((line) => (line === '' ? line : indent + line));
@@ -69,21 +81,18 @@ function indentLines(content: string | undefined, indent: string): string[] {
 
 async function snippet(target: string, folders: SnippetFolders, dependencies: string[], depth: number): Promise<string | undefined> {
   if (/^[a-z]+:\/\//i.test(target)) return undefined;
-  const parts = /^(.*?)(?::(-?\d*)(?::(-?\d*))?|:([\w-]+))?$/.exec(target);
+  const parts = /^(.*?)(?::(-?\d*(?::-?\d*)?(?:,-?\d*(?::-?\d*)?)*)|:([a-z][\w-]*))?$/i.exec(target);
   const file = parts?.[1] ?? target;
   for (const base of folders.basePaths) {
     const candidate = path.resolve(base, file);
     const stored = await readFileInside(folders.unrestrictedWithin ?? base, candidate);
     if (stored === undefined) continue;
-    const content = asInsertedText(stored);
     dependencies.push(candidate);
-    let lines = content.split('\n');
+    let lines = asInsertedText(stored).split('\n');
     if (parts?.[2] !== undefined) {
-      const start = parts[2] === '' ? 1 : Math.max(1, Number(parts[2]));
-      const end = parts[3] === undefined || parts[3] === '' ? lines.length : Number(parts[3]);
-      lines = lines.slice(start - 1, end);
-    } else if (parts?.[4] !== undefined) {
-      const name = parts[4];
+      lines = selectLines(stored, parts[2]);
+    } else if (parts?.[3] !== undefined) {
+      const name = parts[3];
       const first = lines.findIndex((line) => line.includes(`[start:${name}]`));
       const last = lines.findIndex((line) => line.includes(`[end:${name}]`));
       if (first !== -1) lines = lines.slice(first + 1, last === -1 ? undefined : last);
@@ -92,4 +101,22 @@ async function snippet(target: string, folders: SnippetFolders, dependencies: st
     return resolveSnippets(lines.join('\n'), folders, dependencies, depth + 1);
   }
   return undefined;
+}
+
+/**
+ * The lines a selection like `1:2,4:5` or `-3:` keeps, as pymdownx.snippets picks them: each
+ * `start:end` in turn (1-based, inclusive, either end may be left out, `0` read as `1`, negative
+ * numbers counted from the end, where a final newline counts as an empty last line).
+ */
+function selectLines(stored: string, selections: string): string[] {
+  const all = stored.replace(/\r\n?/g, '\n').split('\n');
+  const total = all.length;
+  const selected: string[] = [];
+  for (const selection of selections.split(',')) {
+    const [startText = '', endText = ''] = selection.split(':');
+    const start = startText === '' ? 0 : Number(startText) < 0 ? Math.min(Math.max(total + Number(startText), 0), total) : Math.max(0, Number(startText) - 1);
+    const end = endText === '' ? total : Number(endText) < 0 ? Math.min(Math.max(total + 1 + Number(endText), 0), total) : Number(endText);
+    selected.push(...all.slice(start, end));
+  }
+  return selected;
 }

@@ -6,8 +6,10 @@ import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
 import { buildTimePlugins, mkdocsBlocksToDirectives } from './mkdocs-blocks';
+import { createMkdocsDialect } from './mkdocs';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
+import { resolveIncludeMarkdown } from './mkdocs-include-markdown';
 import { resolveSnippets } from './mkdocs-snippets';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/mkdocs/docs');
@@ -92,6 +94,26 @@ describe('MkDocs dialect: FastAPI-family pages (Typer, FastAPI, SQLModel)', () =
     expect(other?.markdown).toBe("Wrapped in a div.\n\n![Diagram](diagram.png)\n\nThe diagram's caption.");
   });
 
+  test('admonitions, tabs and /// blocks inside list items (nested ones too) stay in their item; the syntax shown as code stays code', () => {
+    expect(page('/project/tutorial/blocks/').sections[5]?.markdown).toBe(
+      [
+        '1. Install the package.',
+        '   **Python 3.8+**',
+        '   Older versions fail.',
+        '2. Run it:',
+        '   **Linux**',
+        '   ```console\n   $ acme\n   ```',
+        '   **Windows**',
+        '   Run `acme.exe`.',
+        '   - A nested step:',
+        '     **Nested**',
+        '     Deep inside.',
+        '3. The syntax itself, shown as code:',
+        '   ```md\n   !!! note\n       not a block\n   ```',
+      ].join('\n\n'),
+    );
+  });
+
   test('mkdocstrings lines (::: typer.Typer) and their options are dropped', () => {
     expect(page('/project/tutorial/blocks/').sections[3]?.markdown).toBe('The API above is generated.');
   });
@@ -118,10 +140,12 @@ describe('buildTimePlugins', () => {
     expect(buildTimePlugins('# API\n\n::: mkdocs.plugins.BasePlugin\n    options:\n      show_root_heading: true')).toEqual(['mkdocstrings']);
     expect(buildTimePlugins('## ::: typer.Typer')).toEqual(['mkdocstrings']);
     expect(buildTimePlugins('::: mkdocs-click\n    :module: mkdocs.__main__\n    :command: cli\n\n::: mkdocs.config.Config')).toEqual(['mkdocs-click', 'mkdocstrings']);
+    expect(buildTimePlugins('=== "CLI"\n\n    ::: mkdocs-click\n        :module: x\n\n!!! info\n\n    ::: pkg.Client')).toEqual(['mkdocs-click', 'mkdocstrings']);
   });
 
   test('ignores the markers inside fenced code and containers that only look alike', () => {
     expect(buildTimePlugins('```md\n::: mkdocs.plugins.BasePlugin\n```')).toEqual([]);
+    expect(buildTimePlugins('=== "Docs"\n\n    ```md\n    ::: mkdocs.plugins.BasePlugin\n    ```')).toEqual([]);
     expect(buildTimePlugins(':::note\nA remark-style container.\n:::\n\nText about ::: markers.')).toEqual([]);
   });
 });
@@ -197,8 +221,135 @@ describe('mkdocsBlocksToDirectives', () => {
     );
   });
 
+  test('a header indented as much under a paragraph, or too deep for its list item, is code; so is a fence there', () => {
+    const underParagraph = 'Text.\n\n    !!! note\n        code';
+    const tooDeep = '1. Step\n\n        !!! note\n            code in the item';
+    expect(mkdocsBlocksToDirectives(underParagraph)).toBe(underParagraph);
+    expect(mkdocsBlocksToDirectives(tooDeep)).toBe(tooDeep);
+    expect(mkdocsBlocksToDirectives('Text.\n\n    ```\n    shown as code\n\n!!! note\n    Body.')).toBe('Text.\n\n    ```\n    shown as code\n\n\n:::note\nBody.\n:::\n');
+  });
+
   test('/// blocks close on a line of as many slashes; mkdocstrings lines are dropped', () => {
     const source = '//// tab | A\n/// note | Inner\n    type: warning\n\nText.\n///\n////\n::: pkg.mod\n    options:\n      x: 1\nAfter.';
     expect(mkdocsBlocksToDirectives(source)).toBe('\n::::tab[A]\n\n:::note[Inner]\n\nText.\n:::\n\n::::\n\nAfter.');
+  });
+});
+
+describe('MkDocs plugins and extensions, read as the build does', () => {
+  let folder: string;
+
+  /** Writes a site of `files` (paths relative to it) in a new folder beside `secret.md`; returns the site's folder. */
+  async function writeSite(files: Record<string, string>): Promise<string> {
+    const site = await mkdtemp(path.join(folder, 'site-'));
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.join(site, path.dirname(file)), { recursive: true });
+      await writeFile(path.join(site, file), content);
+    }
+    return site;
+  }
+
+  async function ingestSite(files: Record<string, string>): Promise<IngestedDocs> {
+    return ingestDocs({ docs: path.join(await writeSite(files), 'docs'), pathPrefix: '' });
+  }
+
+  const includeMarkdownConfig = 'site_name: Site\nplugins:\n  - search\n  - include-markdown\n';
+  const readme = [
+    '# Project',
+    '<!--intro-start-->\n## About',
+    'See [setup](docs/setup.md) and ![logo](docs/img/logo.png), or [the site](https://example.org).',
+    '{% include-markdown "./docs/includes/part.md" %}\n<!--intro-end-->',
+    'Not included.\n',
+  ].join('\n\n');
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'docent-mkdocs-'));
+    await writeFile(path.join(folder, 'secret.md'), 'SECRET\n');
+  });
+
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  test('include-markdown: start/end, heading-offset, relative URLs rewritten for the page, nested and indented includes; nothing from outside the project', async () => {
+    const docs = await ingestSite({
+      'mkdocs.yml': includeMarkdownConfig,
+      'README.md': readme,
+      'docs/setup.md': '# Setup\n',
+      'docs/includes/part.md': 'Nested part.\n\nIts second paragraph.\n',
+      'docs/includes/example.yml': 'port: 8000',
+      'docs/guide/index.md': [
+        '# Guide',
+        '## Readme',
+        '{%\n   include-markdown "../../README.md"\n   start="<!--intro-start-->"\n   end="<!--intro-end-->"\n   heading-offset=1\n%}',
+        '## Config',
+        '```yaml\n{% include "includes/example.yml" %}\n```',
+        '1.  Set the port:\n\n    {% include-markdown "../includes/part.md" %}',
+        '{% include-markdown "../../../secret.md" %}',
+        '{% include-markdown "missing.md" %}',
+      ].join('\n\n'),
+    });
+    expect(pageAt(docs, '/guide/').sections.map((section) => [[...section.headingTrail, section.heading], section.markdown])).toEqual([
+      [['Guide', 'Readme', 'About'], 'See [setup](/setup/) and ![logo](../img/logo.png), or [the site](https://example.org).\n\nNested part.\n\nIts second paragraph.'],
+      [['Guide', 'Config'], '```yaml\nport: 8000\n```\n\n1.  Set the port:\n\n    Nested part.\n\n    Its second paragraph.'],
+    ]);
+  });
+
+  test('include-markdown: the files read are the page\'s dependencies; without the plugin, directives are template lines left out', async () => {
+    const site = await writeSite({ 'mkdocs.yml': includeMarkdownConfig, 'README.md': readme, 'docs/includes/part.md': 'Nested part.\n' });
+    const dialect = await createMkdocsDialect({ root: path.join(site, 'docs'), files: [], configFile: path.join(site, 'mkdocs.yml'), settings: {} });
+    const sourceFile = path.join(site, 'docs', 'index.md');
+    const parsed = await dialect.parse('{% include-markdown "../README.md" %}\n\n{% include-markdown "../../secret.md" %}', { relativeFile: 'index.md', sourceFile });
+    expect(parsed.dependencies).toEqual([path.join(site, 'README.md'), path.join(site, 'docs', 'includes', 'part.md')]);
+
+    const docs = await ingestSite({ 'mkdocs.yml': 'site_name: Site\n', 'docs/index.md': '# Home\n\n{% include-markdown "../README.md" %}\n\nText.\n\n```jinja\n{% include "header.html" %}\n```\n' });
+    expect(pageAt(docs, '/').sections[0]?.markdown).toBe('Text.\n\n```jinja\n{% include "header.html" %}\n```');
+  });
+
+  test('include-markdown options from mkdocs.yml: its own tags and plugin-wide defaults, in a list or a map of plugins; off with enabled: false', async () => {
+    const site = await writeSite({
+      'mkdocs.yml': 'site_name: Site\nplugins:\n  - include-markdown:\n      opening_tag: "{!"\n      closing_tag: "!}"\n      heading_offset: -1\n      dedent: true\n',
+      'docs/part.md': '    ## Indented title\n\n    Indented text.\n',
+    });
+    const configFile = path.join(site, 'mkdocs.yml');
+    const config = await readMkdocsConfig(configFile, path.join(site, 'docs'));
+    const context = { settings: config.includeMarkdown!, docsRoot: path.join(site, 'docs'), boundary: site, dependencies: [] };
+    const source = '{! include-markdown "part.md" !}\n{% include-markdown "part.md" %}';
+    expect(await resolveIncludeMarkdown(source, path.join(site, 'docs', 'index.md'), context)).toBe('# Indented title\n\nIndented text.\n\n{% include-markdown "part.md" %}');
+    await writeFile(configFile, 'site_name: Site\nplugins:\n  search: {}\n  include-markdown:\n    enabled: false\n');
+    expect((await readMkdocsConfig(configFile, path.join(site, 'docs'))).includeMarkdown).toBeUndefined();
+    await writeFile(configFile, 'site_name: Site\nplugins:\n  search: {}\n  include-markdown: {}\n');
+    expect((await readMkdocsConfig(configFile, path.join(site, 'docs'))).includeMarkdown?.openingTag).toBe('{%');
+  });
+
+  test('snippets: several line ranges and negative lines; auto_append files (link and abbreviation definitions) end every page, the abbreviations unseen', async () => {
+    const docs = await ingestSite({
+      'mkdocs.yml': 'site_name: Site\nmarkdown_extensions:\n  - abbr\n  - pymdownx.snippets:\n      base_path: [docs]\n      auto_append:\n        - includes/links.md\n',
+      'docs/includes/links.md': '[pydantic]: https://docs.pydantic.dev\n*[ASGI]: Asynchronous Server Gateway Interface\n',
+      'docs/lines.py': 'line1 = 1\nline2 = 2\nline3 = 3\nline4 = 4\nline5 = 5\n',
+      'docs/index.md': '# Home\n\nModels use [Pydantic][pydantic] under ASGI.\n\n```python\n--8<-- "lines.py:1:2,4:5"\n--8<-- "lines.py:-3:-2"\n```\n',
+    });
+    expect(pageAt(docs, '/').sections[0]?.markdown).toBe(
+      'Models use [Pydantic][pydantic] under ASGI.\n\n```python\nline1 = 1\nline2 = 2\nline4 = 4\nline5 = 5\nline4 = 4\nline5 = 5\n```\n\n[pydantic]: https://docs.pydantic.dev',
+    );
+  });
+
+  test('icon shortcodes and their attribute lists are not text (a title is); Jinja statement paragraphs and attribute-list paragraphs are left out', async () => {
+    const docs = await ingestSite({
+      'mkdocs.yml': 'site_name: Site\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.emoji\n',
+      'docs/setup.md': '# Setup\n',
+      'docs/index.md': [
+        '# Home',
+        '-   :material-clock-fast:{ .lg .middle } __Set up in 5 minutes__\n\n    [:octicons-arrow-right-24: Getting started](setup.md)',
+        'Status: :material-check:{ title="Supported" }, :fontawesome-brands-github: on GitHub, :warning: kept.',
+        '{% if config.extra.beta %}',
+        'Beta only.',
+        '{% endif %}',
+        '{ .annotate }',
+        '{ data-search-exclude }',
+      ].join('\n\n'),
+    });
+    expect(pageAt(docs, '/').sections[0]?.markdown).toBe(
+      '- **Set up in 5 minutes**\n\n  [Getting started](/setup/)\n\nStatus: Supported, on GitHub, :warning: kept.\n\nBeta only.',
+    );
   });
 });

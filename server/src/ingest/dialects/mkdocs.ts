@@ -3,6 +3,7 @@ import type { Heading, Nodes, Parent } from 'mdast';
 import { pythonMarkdownAnchors } from '../anchors';
 import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers } from '../directive-containers';
+import { rewriteLinesOutsideFences } from '../line-scanner';
 import { localeFolders, localeOfPath, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes, text as textNode } from '../mdast-edits';
@@ -12,6 +13,8 @@ import { buildTimePlugins, mkdocsBlocksToDirectives } from './mkdocs-blocks';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import type { CodeIncludeFolders } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
+import { attributeEntry, dropIconShortcodes } from './mkdocs-icons';
+import { resolveIncludeMarkdown } from './mkdocs-include-markdown';
 import { gitignoreMatcher } from '../path-glob';
 import { repositoryRoot } from '../included-files';
 import { resolveSnippets } from './mkdocs-snippets';
@@ -19,9 +22,14 @@ import type { SnippetFolders } from './mkdocs-snippets';
 import { cleanTerminalMarkup } from './mkdocs-terminal';
 
 const attributeList = /\s*\{:?\s*([^{}]*)\}\s*$/;
-// attr_list's inline syntax: `.class`, `#id` and `key=value` entries between braces.
-const attributeEntry = String.raw`(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s"'}]+))`;
 const inlineAttributeList = new RegExp(String.raw`^\{:?\s*${attributeEntry}(?:\s+${attributeEntry})*\s*\}`);
+// A block's attribute list may also hold bare keys (`{ data-search-exclude }`).
+const blockAttributeEntry = String.raw`(?:${attributeEntry}|[\w-]+)`;
+const attributeListOnly = new RegExp(String.raw`^\{:?\s*${blockAttributeEntry}(?:\s+${blockAttributeEntry})*\s*\}$`);
+// Jinja statements and comments (`{% if … %}`, `{% set … %}`, `{# … #}`), as mkdocs-macros reads them.
+const jinjaTagsOnly = /^(?:\{([%#])[\s\S]*?\1\}\s*)+$/;
+// Python-Markdown's abbr definitions: `*[HTML]: Hyper Text Markup Language`.
+const abbreviationDefinition = /^ {0,3}\*\[[^\]\\]*\] ?:/;
 const linkOrImage = new Set(['link', 'image', 'linkReference', 'imageReference']);
 
 function followsLinkOrImage(node: Nodes, parent: Parent): boolean {
@@ -29,17 +37,40 @@ function followsLinkOrImage(node: Nodes, parent: Parent): boolean {
   return index > 0 && linkOrImage.has((parent.children[index - 1] as Nodes).type);
 }
 
+/** The Markdown a node was parsed from, or its plain text once it has been rewritten. */
+function sourceOf(node: Nodes, text: string): string {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? plainText(node) : text.slice(start, end);
+}
+
+/**
+ * The page without abbr definitions, each line left blank (as the extension takes it out of its
+ * paragraph): they are not shown, only a tooltip on the abbreviation.
+ */
+function withoutAbbreviationDefinitions(source: string): string {
+  if (!source.includes('*[')) return source;
+  return rewriteLinesOutsideFences(source, (line) => (abbreviationDefinition.test(line) ? '' : line));
+}
+
 /**
  * MkDocs (with Material's Python-Markdown extensions).
- * - Parsing: FastAPI-family code includes (`{* docs_src/x.py hl[3] *}`, see `resolveCodeIncludes`)
- * and `--8<--` snippets resolved first (as text, like their preprocessors), `!!!`/`???`/`???+`
- *   admonitions, `===` content tabs and pymdownx.blocks (`/// note | Title`, `//// tab | Linux`)
- *   read as blocks (see `mkdocsBlocksToDirectives`) and flattened: an admonition's explicit title
- *   and each tab's label as a bold lead line; mkdocstrings and mkdocs-click lines (`::: typer.Typer`,
- *   named by the docs' notices, see `buildTimePlugins`), `[TOC]`,
- *   HTML comments (`<!-- md:version -->`) and `<script>`/`<style>` dropped; terminal output
- *   coloured with HTML tags read as its text (see `cleanTerminalMarkup`).
- * - attr_list: a link's or an image's attribute list (`[Start](x.md){ .md-button }`) dropped.
+ * - Parsing: the include-markdown plugin's `{% include-markdown "../README.md" %}` when `plugins`
+ *   enables it (see `resolveIncludeMarkdown`), FastAPI-family code includes
+ *   (`{* docs_src/x.py hl[3] *}`, see `resolveCodeIncludes`) and `--8<--` snippets (with the
+ *   config's `auto_append`) resolved first (as text, like the plugin and the preprocessors),
+ *   `!!!`/`???`/`???+` admonitions, `===` content tabs and pymdownx.blocks (`/// note | Title`,
+ *   `//// tab | Linux`), also inside list items, read as blocks (see `mkdocsBlocksToDirectives`)
+ *   and flattened: an admonition's explicit title and each tab's label as a bold lead line;
+ *   mkdocstrings and mkdocs-click lines (`::: typer.Typer`, named by the docs' notices, see
+ *   `buildTimePlugins`), `[TOC]`, abbr definitions (`*[HTML]: …`), paragraphs of Jinja statements
+ *   only (`{% if … %}`, mkdocs-macros), HTML comments (`<!-- md:version -->`) and
+ *   `<script>`/`<style>` dropped; terminal output coloured with HTML tags read as its text (see
+ *   `cleanTerminalMarkup`).
+ * - attr_list: a link's or an image's attribute list (`[Start](x.md){ .md-button }`) and a
+ *   paragraph of one (`{ .annotate }`) dropped.
+ * - Icons: Material's icon shortcodes (`:material-clock-fast:{ .lg .middle }`) dropped, a `title`
+ *   kept as text (see `dropIconShortcodes`).
  * - Anchors: attr_list ids (`## Title { #id }`) reserved first, then Python-Markdown's toc
  *   slugify (ASCII only unless the config's toc slugify keeps Unicode) with `_1`, `_2` for
  *   repeats; emoji/icon shortcodes (`:material-check:`) are not part of the text.
@@ -58,15 +89,17 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
   const snippetFolders: SnippetFolders = {
     basePaths: [...config.snippetBasePaths, options.root],
     ...(config.snippetsRestricted ? {} : { unrestrictedWithin: repository }),
+    autoAppend: config.snippetAutoAppend,
   };
   const codeIncludes: CodeIncludeFolders = { bases: [...new Set([config.configFolder, options.root, path.dirname(options.root)])], root: repository };
+  const includeMarkdown = config.includeMarkdown === undefined ? undefined : { settings: config.includeMarkdown, docsRoot: options.root, boundary: repository };
   const unpublished = gitignoreMatcher(config.unpublished);
   const foldersWithIndex = new Set(options.files.filter((file) => /(^|\/)index\.md$/i.test(file)).map((file) => file.replace(/[^/]*$/, '')));
   const assignAnchors = pythonMarkdownAnchors({ unicode: config.unicodeSlugs });
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:3:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${codeIncludes.bases.join('|')}:${repository}`,
+    fingerprint: `mkdocs:4:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
@@ -74,10 +107,12 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
       !file.relativeFile.endsWith('.mdx') &&
       !unpublished(file.relativeFile.split(path.sep).join('/')) &&
       !(/(^|\/)readme\.md$/i.test(file.relativeFile) && foldersWithIndex.has(file.relativeFile.replace(/[^/]*$/, ''))),
-    async parse(source) {
+    async parse(source, file) {
       const dependencies: string[] = [];
-      const withCode = await resolveCodeIncludes(source, codeIncludes, dependencies);
-      const text = mkdocsBlocksToDirectives(await resolveSnippets(withCode, snippetFolders, dependencies));
+      const included = includeMarkdown === undefined ? source : await resolveIncludeMarkdown(source, file.sourceFile, { ...includeMarkdown, dependencies });
+      const withCode = await resolveCodeIncludes(included, codeIncludes, dependencies);
+      const withSnippets = await resolveSnippets(withCode, snippetFolders, dependencies);
+      const text = mkdocsBlocksToDirectives(withoutAbbreviationDefinitions(withSnippets));
       const tree = parseMarkdown(text, { directives: true });
       restoreInlineDirectives(tree, text);
       flattenContainers(tree, { title: (name, label) => label });
@@ -85,6 +120,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
       dropNonContentHtml(tree);
       rewriteTree(tree, (node, parent) => {
         if (node.type === 'code') cleanTerminalMarkup(node);
+        if ('children' in node) dropIconShortcodes(node);
         if (node.type === 'heading') {
           const attributes = takeTrailingAttributes(node, attributeList);
           const id = attributes === undefined ? undefined : /(?:^|\s)#([^\s#.]+)/.exec(attributes)?.[1];
@@ -97,9 +133,11 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
           if (rest !== node.value) return rest === '' ? [] : [textNode(rest)];
         }
         // A paragraph that is only an attribute list (`{ .annotate }`) styles the block before it.
-        if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'text' && /^\{:?\s*[^{}]*\}$/.test(node.children[0].value.trim())) {
+        if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'text' && attributeListOnly.test(node.children[0].value.trim())) {
           return [];
         }
+        // A paragraph of Jinja statements only (`{% if … %}`) is template logic a plugin runs, not text.
+        if (node.type === 'paragraph' && jinjaTagsOnly.test(sourceOf(node, text).trim())) return [];
         return undefined;
       });
       return { tree, text, dependencies };
