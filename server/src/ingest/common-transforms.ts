@@ -1,5 +1,5 @@
-import type { Nodes, Parent, Root } from 'mdast';
-import { markChanged, rewriteTree, text } from './mdast-edits';
+import type { Blockquote, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import { boldLine, markChanged, replaceChild, rewriteTree, text } from './mdast-edits';
 
 const commentOnly = /^\s*(?:<!--[\s\S]*?-->\s*)+$/;
 const scriptOrStyle = /^\s*<(script|style)\b[\s\S]*<\/\1\s*>\s*$/i;
@@ -50,4 +50,91 @@ export function dropMarkerParagraphs(tree: Root, source: string, markers: readon
     }
   };
   visit(tree);
+}
+
+/** How a generator reads GitHub's alert syntax (`> [!NOTE]` as a quote's first line). */
+export interface AlertSyntax {
+  /** The alert types it knows, lower case (`note`, `tip`, …); the marker is matched in any case. */
+  types: readonly string[];
+  /**
+   * Whether text after the marker on its line is the alert's title (VitePress:
+   * `> [!TIP] Use a lockfile`); otherwise such a quote is no alert (GitHub).
+   */
+  titleAfterMarker: boolean;
+  /** Whether quotes inside lists and other blocks can be alerts (VitePress), or only top-level ones (GitHub). */
+  nested: boolean;
+}
+
+/** GitHub's alerts: five types, the marker alone on its line, top-level quotes only. */
+export const githubAlerts: AlertSyntax = {
+  types: ['note', 'tip', 'important', 'warning', 'caution'],
+  titleAfterMarker: false,
+  nested: false,
+};
+
+const alertMarker = /^\[!([\w-]+)\]/;
+
+/**
+ * Replaces every alert (`> [!WARNING]` and the quote it opens) by its content, led by its title
+ * as a bold line when one is written after the marker: the same reading as a `::: warning`
+ * container. The marker is the callout's styling, not text a reader sees.
+ */
+export function flattenAlerts(tree: Root, syntax: AlertSyntax): void {
+  if (syntax.nested) {
+    rewriteTree(tree, (node) => (node.type === 'blockquote' ? alertContent(node, syntax) : undefined));
+    return;
+  }
+  for (let index = tree.children.length - 1; index >= 0; index--) {
+    const node = tree.children[index];
+    const content = node?.type === 'blockquote' ? alertContent(node, syntax) : undefined;
+    if (content !== undefined) replaceChild(tree, index, content);
+  }
+}
+
+/** An alert quote's content (its title first, as a bold line), or `undefined` when the quote is no alert. */
+function alertContent(quote: Blockquote, syntax: AlertSyntax): RootContent[] | undefined {
+  const [first, ...rest] = quote.children;
+  if (first?.type !== 'paragraph') return undefined;
+  const opening = first.children[0];
+  if (opening?.type !== 'text') return undefined;
+  const marker = alertMarker.exec(opening.value);
+  if (marker === null || !syntax.types.includes((marker[1] as string).toLowerCase())) return undefined;
+  const { line, after } = splitFirstLine([text(opening.value.slice(marker[0].length)), ...first.children.slice(1)]);
+  const title = trimPhrasing(line);
+  if (title.length > 0 && !syntax.titleAfterMarker) return undefined;
+  const body = trimPhrasing(after);
+  const content: RootContent[] = [...(body.length > 0 ? [{ ...first, children: body }] : []), ...rest];
+  // The quote's blocks were written with `>` before each line: they must be written anew.
+  for (const block of content) forgetPositions(block);
+  return title.length > 0 ? [boldLine(title), ...content] : content;
+}
+
+/** Phrasing split at its first line end (a newline in text, or a hard break). */
+function splitFirstLine(nodes: PhrasingContent[]): { line: PhrasingContent[]; after: PhrasingContent[] } {
+  for (const [index, node] of nodes.entries()) {
+    if (node.type === 'break') return { line: nodes.slice(0, index), after: nodes.slice(index + 1) };
+    if (node.type !== 'text') continue;
+    const end = node.value.indexOf('\n');
+    if (end === -1) continue;
+    return {
+      line: [...nodes.slice(0, index), text(node.value.slice(0, end))],
+      after: [text(node.value.slice(end + 1)), ...nodes.slice(index + 1)],
+    };
+  }
+  return { line: nodes, after: [] };
+}
+
+/** Phrasing without the white space at its two ends (and without text left empty by that). */
+function trimPhrasing(nodes: PhrasingContent[]): PhrasingContent[] {
+  const trimmed = [...nodes];
+  const first = trimmed[0];
+  if (first?.type === 'text') trimmed[0] = text(first.value.trimStart());
+  const last = trimmed.at(-1);
+  if (last?.type === 'text') trimmed[trimmed.length - 1] = text(last.value.trimEnd());
+  return trimmed.filter((node) => node.type !== 'text' || node.value !== '');
+}
+
+function forgetPositions(node: Nodes): void {
+  markChanged(node);
+  if ('children' in node) for (const child of node.children) forgetPositions(child);
 }

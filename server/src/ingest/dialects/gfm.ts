@@ -1,7 +1,7 @@
 import type { Heading } from 'mdast';
 import GithubSlugger from 'github-slugger';
 import { githubAnchors } from '../anchors';
-import { dropNonContentHtml } from '../common-transforms';
+import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
 import { localeFolders, localeOfPath, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { flattenMdx } from '../mdx-components';
@@ -39,7 +39,8 @@ export function gfmAnchorSlugger(): (headingText: string) => string {
  * an index beside it) is its folder's page, URLs without extension under the prefix (default
  * `/docs`): `guides/theming.md` → `/docs/guides/theming`, `guides/index.md` → `/docs/guides/`.
  * Top-level folders named by a locale code (`fr/`, `pt-br/`) are translations. `.mdx` pages are
- * read as MDX, their components reduced to their content.
+ * read as MDX, their components reduced to their content. Alerts (`> [!NOTE]`) read as their
+ * content, like other dialects' containers.
  */
 export function createGfmDialect(options: DialectOptions): Dialect {
   const prefix = normalizePrefix(options.pathPrefix ?? defaultGfmPathPrefix);
@@ -48,7 +49,7 @@ export function createGfmDialect(options: DialectOptions): Dialect {
   const locales = siteLocales(defaultLocale, localeFolders(options.files), prefix);
   return {
     generator: 'gfm',
-    fingerprint: 'gfm:1',
+    fingerprint: 'gfm:2',
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     isPage: () => true,
@@ -56,6 +57,7 @@ export function createGfmDialect(options: DialectOptions): Dialect {
       const mdx = file.relativeFile.endsWith('.mdx');
       const tree = parseMarkdown(source, { mdx });
       if (mdx) flattenMdx(tree);
+      flattenAlerts(tree, githubAlerts);
       dropNonContentHtml(tree);
       return { tree, text: source, dependencies: [] };
     },

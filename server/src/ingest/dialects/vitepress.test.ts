@@ -1,5 +1,7 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
@@ -63,7 +65,7 @@ describe('VitePress dialect', () => {
     expect(markdown).toContain("```ts\nexport const config = { base: '/docs/' };\n```");
     expect(markdown).toContain('```ts twoslash\nexport default defineConfig({})\n```');
     expect(markdown).not.toMatch(/---cut---|\^\?|\[!code|:::|<<</);
-    expect(markdown).toContain('```sh [pnpm]\npnpm add -D vitepress\n```');
+    expect(markdown).toContain('**pnpm**\n\n```sh\npnpm add -D vitepress\n```');
   });
 
   test('deeper headings stay in their section, and a colon in prose stays text', () => {
@@ -88,5 +90,131 @@ describe('VitePress with its config in a folder (.vitepress/config/index.ts)', (
     expect(folderDocs.pages.map((candidate) => candidate.path)).toEqual(['/', '/guide/defining', '/zh/guide/defining']);
     const defining = pageAt(folderDocs, '/guide/defining');
     expect(defining.sections.map((candidate) => candidate.markdown).join('\n')).not.toContain(':::');
+  });
+});
+
+describe('VitePress pages as their reader sees them', () => {
+  let site: string;
+  let siteDocs: IngestedDocs;
+
+  const files: Record<string, string> = {
+    '.vitepress/config.ts': 'export default { cleanUrls: true };\n',
+    'index.md': [
+      '---',
+      'layout: home',
+      'hero:',
+      '  name: Acme',
+      '  text: Fast <br>static docs',
+      '  tagline: Build docs in minutes with Acme.',
+      '  image: { src: /logo.png, alt: Acme }',
+      '  actions:',
+      '    - { theme: brand, text: Get Started, link: /guide/start }',
+      '    - { theme: alt, text: GitHub, link: "https://github.com/acme/acme" }',
+      'features:',
+      '  - { icon: ⚡, title: Instant server start, details: Starts in under 100 ms. }',
+      '  - { title: Themeable, details: Override any colour., link: /guide/theming, linkText: Learn more }',
+      '  - { title: 42, details: { nested: object } }',
+      '---',
+      '',
+      '## More',
+      '',
+      'Body text.',
+      '',
+    ].join('\n'),
+    'guide/start.md': [
+      '# Start',
+      '',
+      '## Badges <Badge type="tip" text="v2" />',
+      '',
+      'Supported since <Badge type="tip" text="v2.1" />, beta in <Badge type="warning">v2.0</Badge>.',
+      '',
+      '<Badge text="alone" />',
+      '',
+      '## Alerts',
+      '',
+      '> [!WARNING]',
+      '> Back up first.',
+      '',
+      '> [!tip] Use a *lockfile*',
+      '> Run `npm ci`.',
+      '',
+      '- In a list:',
+      '',
+      '  > [!NOTE]',
+      '  >',
+      '  > Nested note.',
+      '',
+      '> [!DETAILS]',
+      '> Not an alert type.',
+      '',
+      '## Code group',
+      '',
+      '::: code-group',
+      '',
+      '<<< @/snippets/config.ts [Whole file]',
+      '<<< @/snippets/config.ts#setup',
+      '',
+      '```sh [npm]',
+      'npm add acme',
+      '```',
+      '',
+      '```sh',
+      'yarn add acme',
+      '```',
+      '',
+      ':::',
+      '',
+      '<<< @/snippets/config.ts#setup [outside a group]',
+      '',
+    ].join('\n'),
+    'snippets/config.ts': '// #region setup\nexport const setup = 1;\n// #endregion setup\n',
+  };
+
+  beforeAll(async () => {
+    site = await mkdtemp(path.join(tmpdir(), 'docent-vitepress-'));
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(site, file)), { recursive: true });
+      await writeFile(path.join(site, file), content);
+    }
+    siteDocs = await ingestDocs({ docs: site });
+  });
+
+  afterAll(async () => {
+    await rm(site, { recursive: true, force: true });
+  });
+
+  const sectionsAt = (pagePath: string) => pageAt(siteDocs, pagePath).sections.map((candidate) => [candidate.anchor, candidate.markdown]);
+
+  test('a layout: home page reads as its hero, actions and features, then its own content', () => {
+    expect(sectionsAt('/')).toEqual([
+      [
+        undefined,
+        '**Acme**: Fast static docs\n\nBuild docs in minutes with Acme.\n\n[Get Started](/guide/start) · [GitHub](https://github.com/acme/acme)\n\n' +
+          '- **Instant server start**: Starts in under 100 ms.\n- [**Themeable**](/guide/theming): Override any colour.',
+      ],
+      ['more', 'Body text.'],
+    ]);
+  });
+
+  test('a <Badge text> in text reads as its text, and stays out of a heading', () => {
+    expect(pageAt(siteDocs, '/guide/start').sections[0]).toMatchObject({ anchor: 'badges', heading: 'Badges' });
+    expect(sectionsAt('/guide/start')[0]).toEqual(['badges', 'Supported since v2.1, beta in v2.0.\n\nalone']);
+  });
+
+  test('GitHub alerts read as their content, a title after the marker as a bold lead line, in lists too', () => {
+    expect(sectionsAt('/guide/start')[1]).toEqual([
+      'alerts',
+      'Back up first.\n\n**Use a _lockfile_**\n\nRun `npm ci`.\n\n- In a list:\n\n  Nested note.\n\n> [!DETAILS]\n> Not an alert type.',
+    ]);
+  });
+
+  test("code-group tabs keep their labels as bold lines: an import's label or file name, a fence's [label]", () => {
+    expect(sectionsAt('/guide/start')[2]).toEqual([
+      'code-group',
+      '**Whole file**\n\n```ts\nexport const setup = 1;\n```\n\n' +
+        '**config.ts**\n\n```ts\nexport const setup = 1;\n```\n\n' +
+        '**npm**\n\n```sh\nnpm add acme\n```\n\n```sh\nyarn add acme\n```\n\n' +
+        '```ts\nexport const setup = 1;\n```',
+    ]);
   });
 });

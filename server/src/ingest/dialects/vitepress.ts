@@ -1,27 +1,33 @@
 import path from 'node:path';
-import type { Heading } from 'mdast';
+import { fromHtml } from 'hast-util-from-html';
+import type { Heading, Nodes, Parent, Root } from 'mdast';
 import { vitepressAnchors } from '../anchors';
-import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
+import { type AlertSyntax, dropMarkerParagraphs, dropNonContentHtml, flattenAlerts, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers, normalizeContainerFences } from '../directive-containers';
+import { parseFrontMatter } from '../front-matter';
 import { localeFolders, localeOfPath, normalizeLocale, siteLocales } from '../locales';
 import { includeBoundary } from '../included-files';
 import { parseMarkdown } from '../markdown-parser';
-import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { markChanged, rewriteTree, setCustomId, takeTrailingAttributes, text as textNode } from '../mdast-edits';
 import { cleanCodeBlock } from './code-cleanup';
 import { matchesAnyGlob } from '../path-glob';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
-import { resolveCodeImports } from './vitepress-code-imports';
+import { labelCodeGroupTabs, resolveCodeImports } from './vitepress-code-imports';
 import { applyRewrites, readVitepressConfig } from './vitepress-config';
+import { homePageBlocks } from './vitepress-home';
 import { resolveIncludes } from './vitepress-includes';
 
 /**
  * VitePress' dialect.
  * - Parsing: `<!--@include: …-->` resolved first (as VitePress does, as text), `::: name Title`
- *   containers (tip, warning, danger, info, details, code-group, …) flattened to their content
- *   with an explicit title as a bold lead line, `<<< @/x.ts` code imports as fenced code,
- *   `[[toc]]` dropped, twoslash and `[!code]` markup removed from code, HTML comments and
- *   `<script>`/`<style>` blocks dropped.
+ *   containers (tip, warning, danger, info, details, code-group, …) and alerts (`> [!TIP] Title`)
+ *   flattened to their content with an explicit title as a bold lead line, `<<< @/x.ts` code
+ *   imports as fenced code, each code-group tab's label (or imported file name) as a bold line
+ *   before its code, `<Badge text="v2" />` as its text (but left out of headings), `[[toc]]`
+ *   dropped, twoslash and `[!code]` markup removed from code, HTML comments and
+ *   `<script>`/`<style>` blocks dropped. A `layout: home` page starts with what its front
+ *   matter's hero and features show (see `homePageBlocks`).
  * - Anchors: `{#custom-id}` as written, else VitePress' slugify (accents dropped, ASCII
  *   punctuation to `-`, a leading digit prefixed with `_`), duplicates `-1`, `-2`; badges and
  *   emoji are not part of a heading's text.
@@ -57,7 +63,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'vitepress',
-    fingerprint: `vitepress:3:${config.sourceRoot}:${boundary}`,
+    fingerprint: `vitepress:4:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // `srcExclude` files are not pages (they are often partials other pages include).
@@ -67,11 +73,15 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
       const expanded = await resolveIncludes(source, file.sourceFile, { sourceRoot: config.sourceRoot, dependencies, boundary });
       const text = normalizeContainerFences(expanded);
       const tree = parseMarkdown(text, { directives: true });
+      addHomePage(tree, file.sourceFile);
       restoreInlineDirectives(tree, text);
+      await resolveCodeImports(tree, text, file.sourceFile, { sourceRoot: config.sourceRoot, boundary }, dependencies);
+      labelCodeGroupTabs(tree);
       flattenContainers(tree);
+      flattenAlerts(tree, vitepressAlerts);
       dropMarkerParagraphs(tree, text, ['[[toc]]']);
       dropNonContentHtml(tree);
-      await resolveCodeImports(tree, text, file.sourceFile, { sourceRoot: config.sourceRoot, boundary }, dependencies);
+      badgesAsText(tree);
       rewriteTree(tree, (node) => {
         if (node.type === 'code') cleanCodeBlock(node);
         if (node.type === 'heading') {
@@ -88,6 +98,58 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
     pagePath: (file) => joinUrlPath(prefix, routeOf(file)),
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
   };
+}
+
+/** VitePress' alerts: its container types, a title after the marker, at any depth. */
+const vitepressAlerts: AlertSyntax = {
+  types: ['note', 'tip', 'important', 'warning', 'caution', 'info', 'danger'],
+  titleAfterMarker: true,
+  nested: true,
+};
+
+/** Puts a `layout: home` page's hero and features (from its front matter) before its content. */
+function addHomePage(tree: Root, sourceFile: string): void {
+  const frontMatter = tree.children[0];
+  if (frontMatter?.type !== 'yaml' || !/^layout:\s*['"]?home\b/m.test(frontMatter.value)) return;
+  const blocks = homePageBlocks(parseFrontMatter(frontMatter.value, sourceFile));
+  if (blocks.length === 0) return;
+  tree.children.splice(1, 0, ...blocks);
+  markChanged(tree);
+}
+
+// Where an HTML node is a block of its own, not inline in text.
+const blockParents = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition', 'containerDirective']);
+
+/**
+ * Replaces each `<Badge text="v2.1" />` outside headings by its text, as the reader sees it
+ * (`<Badge>v2.1</Badge>` keeps its content, as any inline HTML does). Badges in headings stay
+ * out of the heading's text, as out of VitePress' anchor (see {@link vitepressHeadingText}).
+ */
+function badgesAsText(tree: Root): void {
+  const visit = (parent: Parent) => {
+    const children = parent.children as Nodes[];
+    children.forEach((node, index) => {
+      if (node.type === 'heading') return;
+      if ('children' in node) {
+        visit(node);
+        return;
+      }
+      const label = node.type === 'html' ? badgeLabel(node.value) : undefined;
+      if (label === undefined) return;
+      children[index] = blockParents.has(parent.type) ? { type: 'paragraph', children: [textNode(label)] } : textNode(label);
+      markChanged(parent as Nodes);
+    });
+  };
+  visit(tree);
+}
+
+/** The `text` of a self-closing `<Badge … />` tag, or `undefined` for any other HTML. */
+function badgeLabel(html: string): string | undefined {
+  const tag = html.trim();
+  if (!/^<Badge\s[^]*\/>$/i.test(tag)) return undefined;
+  const element = fromHtml(tag, { fragment: true }).children[0];
+  const label = element?.type === 'element' ? element.properties.text : undefined;
+  return typeof label === 'string' ? label : undefined;
 }
 
 /** `en-US` → `en`: the root locale's code as pages carry it. */
