@@ -108,7 +108,9 @@ export async function resolveIncludeMarkdown(source: string, file: string, conte
 }
 
 function directivePattern(openingTag: string, closingTag: string): RegExp {
-  const quoted = (quote: string) => `${quote}((?:\\\\${quote}|[^${quote}])+)${quote}`;
+  // An escape is a backslash and the character after it, and nothing else may be a backslash: one
+  // reading per string, so a string that never closes cannot make the match backtrack exponentially.
+  const quoted = (quote: string) => `${quote}((?:\\\\[\\s\\S]|[^${quote}\\\\])+)${quote}`;
   return new RegExp(`${escapeRegExp(openingTag)}\\s*(include-markdown|include)\\s+(?:${quoted('"')}|${quoted("'")})(.*?)\\s*${escapeRegExp(closingTag)}`, 'gs');
 }
 
