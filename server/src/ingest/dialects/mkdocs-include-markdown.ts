@@ -100,11 +100,19 @@ export async function resolveIncludeMarkdown(source: string, file: string, conte
     const target = doubleQuoted === undefined ? (singleQuoted ?? '').replace(/\\'/g, "'") : doubleQuoted.replace(/\\"/g, '"');
     const lineStart = source.lastIndexOf('\n', index - 1) + 1;
     // The plugin's "includer indent" is the run of spaces, word characters and dots before the directive on its line.
-    const indentWidth = /[ \t\w\\.]*$/.exec(source.slice(lineStart, index))?.[0].length ?? 0;
+    const indentWidth = includerIndentWidth(source, lineStart, index);
     const options = directiveOptions(argumentText, context.settings.defaults);
     result += await includedText(target, directive === 'include-markdown', options, ' '.repeat(indentWidth), file, context, depth);
   }
   return result + source.slice(last);
+}
+
+// Read backwards from the directive: a regexp anchored at the end of the line would be tried from
+// every position of a long line.
+function includerIndentWidth(source: string, lineStart: number, index: number): number {
+  let start = index;
+  while (start > lineStart && /[ \t\w\\.]/.test(source[start - 1] ?? '')) start -= 1;
+  return index - start;
 }
 
 function directivePattern(openingTag: string, closingTag: string): RegExp {
@@ -135,7 +143,8 @@ function directiveOptions(argumentText: string, defaults: IncludeOptions): Inclu
 }
 
 function stringArgument(argumentText: string, name: string): string | undefined {
-  const match = new RegExp(String.raw`(?:^|\s)${name}=(?:"((?:\\"|[^"])*)"|'((?:\\'|[^'])*)')`).exec(argumentText);
+  // One reading per string (see `directivePattern`).
+  const match = new RegExp(String.raw`(?:^|\s)${name}=(?:"((?:\\[\s\S]|[^"\\])*)"|'((?:\\[\s\S]|[^'\\])*)')`).exec(argumentText);
   if (match === null) return undefined;
   return match[1] === undefined ? (match[2] ?? '').replace(/\\'/g, "'") : match[1].replace(/\\"/g, '"');
 }

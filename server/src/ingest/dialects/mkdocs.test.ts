@@ -346,10 +346,12 @@ describe('MkDocs plugins and extensions, read as the build does', () => {
         '{% endif %}',
         '{ .annotate }',
         '{ data-search-exclude }',
+        // Tags then text: the paragraph is text (and reading it must not backtrack over the tags).
+        `${'{% set a = 1 %}'.repeat(40)} Then text.`,
       ].join('\n\n'),
     });
     expect(pageAt(docs, '/').sections[0]?.markdown).toBe(
-      '- **Set up in 5 minutes**\n\n  [Getting started](/setup/)\n\nStatus: Supported, on GitHub, :warning: kept.\n\nBeta only.',
+      `- **Set up in 5 minutes**\n\n  [Getting started](/setup/)\n\nStatus: Supported, on GitHub, :warning: kept.\n\nBeta only.\n\n${'{% set a = 1 %}'.repeat(40)} Then text.`,
     );
   });
 });
