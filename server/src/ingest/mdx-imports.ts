@@ -12,8 +12,26 @@ import type { HeadingRules } from './page-sections';
  * file is read only inside the project (see `readFileInside`) and recorded as a dependency.
  */
 
-/** How deep partials are followed into partials (a partial importing itself stops here). */
+/** How deep partials are followed into partials. */
 const maximumPartialDepth = 5;
+/**
+ * How many nodes expanding partials may copy into one page: a partial used 30 times in a partial
+ * used 30 times… grows as a power of the uses (it took 7 s and 0.9 GB, then failed the site).
+ */
+const maximumExpandedNodes = 50_000;
+
+/** The partials being read above a file (the page first), and what their expansion may still copy. */
+export interface PartialChain {
+  /** Absolute paths: a partial already among them (importing itself, directly or not) is left out. */
+  files: readonly string[];
+  /** Nodes the page's partial expansions may still copy, shared by the whole chain. */
+  budget: { nodes: number };
+}
+
+/** The chain of a page that is read from the top. */
+export function pageChain(page: string): PartialChain {
+  return { files: [page], budget: { nodes: maximumExpandedNodes } };
+}
 
 /** A page's imported content, by the local name the page gives it. */
 export interface MdxImports {
@@ -25,16 +43,16 @@ export interface MdxImports {
 
 /** Where and how a page's imports are read. */
 export interface ImportReading {
-  /** The importing page or partial (absolute). */
+  /** The importing page or partial (absolute): the last of `chain.files`. */
   file: string;
-  /** How deep in partials `file` is: `0` for a page. */
-  depth: number;
+  /** The partials above `file`, the page first (see {@link PartialChain}). */
+  chain: PartialChain;
   /** No file outside this folder is read (see `includeBoundary`). */
   boundary: string;
   /** Import path prefixes the bundler resolves to folders, e.g. Docusaurus' `@site` (the site folder). */
   aliases?: Readonly<Record<string, string>>;
-  /** Reads a partial as the dialect reads a page one level deeper (keeping its `{props.name}`). */
-  parsePartial(source: string, file: string, depth: number): Promise<Root>;
+  /** Reads a partial as the dialect reads a page, one link further down the chain (keeping its `{props.name}`). */
+  parsePartial(source: string, file: string, chain: PartialChain): Promise<Root>;
   /** The dialect's heading rules: a partial is compiled alone, so its headings take their own anchors. */
   headings: HeadingRules;
   /** Every file read is added here, so the page is parsed again when one changes. */
@@ -52,8 +70,9 @@ export async function readMdxImports(tree: Root, reading: ImportReading): Promis
   for (const { name, specifier } of defaultImports(tree)) {
     const raw = /^(?:!!|-?!)?raw-loader!([^?]+)/.exec(specifier)?.[1] ?? /^([^?]+)\?raw$/.exec(specifier)?.[1];
     const markdown = raw === undefined && /\.mdx?$/.test(specifier) ? specifier : undefined;
-    if (raw === undefined && (markdown === undefined || reading.depth >= maximumPartialDepth)) continue;
+    if (raw === undefined && (markdown === undefined || reading.chain.files.length > maximumPartialDepth)) continue;
     const file = importedFile(raw ?? (markdown as string), reading);
+    if (raw === undefined && reading.chain.files.includes(file)) continue;
     const source = await readFileInside(reading.boundary, file);
     if (source === undefined) continue;
     reading.dependencies.push(file);
@@ -62,7 +81,7 @@ export async function readMdxImports(tree: Root, reading: ImportReading): Promis
       continue;
     }
     try {
-      const partial = await reading.parsePartial(source, file, reading.depth + 1);
+      const partial = await reading.parsePartial(source, file, { files: [...reading.chain.files, file], budget: reading.chain.budget });
       forgetPositions(partial);
       fixPartialAnchors(partial, reading.headings);
       partials.set(name, partial.children.filter((node) => node.type !== 'yaml'));
@@ -78,11 +97,26 @@ export async function readMdxImports(tree: Root, reading: ImportReading): Promis
  * partial's content, its `{props.pkg}` the string `acme` (a prop not given as a string shows
  * nothing, as before).
  */
-export function expandPartials(partials: ReadonlyMap<string, Nodes[]>): (element: JsxElement) => Nodes[] | undefined {
+export function expandPartials(partials: ReadonlyMap<string, Nodes[]>, chain: PartialChain): (element: JsxElement) => Nodes[] | undefined {
   return (element) => {
     const partial = element.name === null ? undefined : partials.get(element.name);
-    return partial === undefined ? undefined : withProps(partial, element);
+    if (partial === undefined) return undefined;
+    // Past the page's budget a partial shows nothing, as one that cannot be read.
+    const size = nodeCount(partial);
+    if (size > chain.budget.nodes) return [];
+    chain.budget.nodes -= size;
+    return withProps(partial, element);
   };
+}
+
+function nodeCount(nodes: readonly Nodes[]): number {
+  let count = 0;
+  const stack: Nodes[] = [...nodes];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    count += 1;
+    if ('children' in node) stack.push(...(node.children as Nodes[]));
+  }
+  return count;
 }
 
 /** A copy of a partial's content with its `{props.name}` filled in from the element's string attributes. */

@@ -141,9 +141,11 @@ export function removeMagicComments(node: Code, comments: readonly MagicComment[
     const [opener, closer] = commentSyntaxes[syntax];
     return `${opener}\\s*(?:${alternatives})\\s*${closer}`;
   });
-  const magicLine = new RegExp(`^\\s*(?:${syntaxes.join('|')})\\s*$`);
+  // Matched against the trimmed line: trailing space before `$` after a `\s*` would be tried every
+  // way (a comment line followed by 20,000 spaces took 0.7 s).
+  const magicLine = new RegExp(`^(?:${syntaxes.join('|')})$`);
   const lines = node.value.split('\n');
-  const kept = lines.filter((line) => !magicLine.test(line));
+  const kept = lines.filter((line) => !magicLine.test(line.trim()));
   if (kept.length === lines.length) return false;
   node.value = kept.join('\n');
   markChanged(node);

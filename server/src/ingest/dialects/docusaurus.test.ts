@@ -118,6 +118,23 @@ describe('Docusaurus MDX imports and code', () => {
     ]);
   });
 
+  test('a partial importing itself shows nothing in itself, and partials used in partials many times over stop at a size budget', async () => {
+    const selfImport = await siteWith({ 'docs/_p.mdx': "import P from './_p.mdx';\n\nOnce.\n\n<P />\n", 'docs/page.mdx': "import P from './_p.mdx';\n\n<P />\n" });
+    expect(await sectionsOf(selfImport)).toEqual([['Page', 'Once.']]);
+    await rm(path.dirname(site as string), { recursive: true, force: true });
+    const uses = (name: string) => `<${name} />\n\n`.repeat(60);
+    const fanOut = await siteWith({
+      'docs/_c.mdx': 'Leaf text.\n',
+      'docs/_b.mdx': `import C from './_c.mdx';\n\n${uses('C')}`,
+      'docs/_a.mdx': `import B from './_b.mdx';\n\n${uses('B')}`,
+      'docs/page.mdx': `import A from './_a.mdx';\n\n${uses('A')}`,
+    });
+    const [[, markdown = ''] = []] = await sectionsOf(fanOut);
+    // 60³ = 216,000 copies of the leaf would be 2.6 MB; the budget stops well before.
+    expect(markdown.length).toBeGreaterThan(50_000);
+    expect(markdown.length).toBeLessThan(1_000_000);
+  });
+
   test('<CodeBlock> is fenced code: a template literal as MDX passes it, a !!raw-loader! file; a file outside the project is not read', async () => {
     const docsFolder = await siteWith({
       'src/hello.js': "export const hello = 'hello';\n",

@@ -11,7 +11,7 @@ import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import { docusaurusCodeBlock, flattenMdx } from '../mdx-components';
-import { expandPartials, readMdxImports } from '../mdx-imports';
+import { expandPartials, pageChain, readMdxImports, type PartialChain } from '../mdx-imports';
 import { matchesAnyGlob } from '../path-glob';
 import { defaultMagicComments, type MagicComment, removeMagicComments } from './code-cleanup';
 import type { Dialect, DialectOptions } from './dialect';
@@ -147,7 +147,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
   const aliases: Record<string, string> = options.configFile === undefined ? {} : { '@site': path.dirname(options.configFile) };
   const headings = { headingText: plainText, assignAnchors: githubAnchors };
 
-  const parseFile = async (source: string, file: string, dependencies: string[], depth: number): Promise<{ tree: Root; text: string }> => {
+  const parseFile = async (source: string, file: string, dependencies: string[], chain: PartialChain): Promise<{ tree: Root; text: string }> => {
     const mdx = file.endsWith('.mdx') || config.format === 'mdx';
     const unwrapped = unwrapMdxCodeBlocks(source);
     const text = normalizeContainerFences(mdx ? mdxCompatible(unwrapped) : unwrapped);
@@ -161,14 +161,14 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
     restoreInlineDirectives(tree, text);
     const imports = await readMdxImports(tree, {
       file,
-      depth,
+      chain,
       boundary,
       aliases,
       headings,
       dependencies,
-      parsePartial: async (partialSource, partialFile, partialDepth) => (await parseFile(partialSource, partialFile, dependencies, partialDepth)).tree,
+      parsePartial: async (partialSource, partialFile, partialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree,
     });
-    flattenMdx(tree, { rules: { CodeBlock: docusaurusCodeBlock(imports.rawFiles) }, expand: expandPartials(imports.partials), keepProps: depth > 0 });
+    flattenMdx(tree, { rules: { CodeBlock: docusaurusCodeBlock(imports.rawFiles) }, expand: expandPartials(imports.partials, chain), keepProps: chain.files.length > 1 });
     flattenContainers(tree);
     dropNonContentHtml(tree);
     rewriteTree(tree, (node) => {
@@ -193,7 +193,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
       !matchesAnyGlob(file.relativeFile, config.exclude),
     async parse(source, file) {
       const dependencies: string[] = [];
-      const { tree, text } = await parseFile(source, file.sourceFile, dependencies, 0);
+      const { tree, text } = await parseFile(source, file.sourceFile, dependencies, pageChain(file.sourceFile));
       const title = takeContentTitle(tree);
       return title === undefined ? { tree, text, dependencies } : { tree, text, dependencies, title };
     },

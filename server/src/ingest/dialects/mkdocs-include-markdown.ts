@@ -43,6 +43,16 @@ export interface IncludeMarkdownContext {
 }
 
 const maximumDepth = 8;
+/** How much included text one page may gather: files including each other many times over stop here. */
+const maximumIncludedCharacters = 2_000_000;
+/** The longest option text read after a directive's path, so an unclosed directive costs no more. */
+const maximumArgumentLength = 1_000;
+
+/** The files being included above a text (the page first), and how much text the page may still take in. */
+interface IncludeChain {
+  files: readonly string[];
+  budget: { characters: number };
+}
 
 /**
  * The plugin's settings from its options in `mkdocs.yml` (`opening_tag: "{!"`,
@@ -86,9 +96,15 @@ export function includeMarkdownSettings(options: Record<string, unknown>): Inclu
  *
  * @param file the absolute path of the file `source` is the text of.
  */
-export async function resolveIncludeMarkdown(source: string, file: string, context: IncludeMarkdownContext, depth = 0): Promise<string> {
+export async function resolveIncludeMarkdown(source: string, file: string, context: IncludeMarkdownContext): Promise<string> {
+  return resolveWithin(source, file, context, { files: [file], budget: { characters: maximumIncludedCharacters } });
+}
+
+// A file already being included further up (a page including itself, two files including each
+// other) is left out, and so is anything past the page's budget.
+async function resolveWithin(source: string, file: string, context: IncludeMarkdownContext, chain: IncludeChain): Promise<string> {
   const { openingTag, closingTag } = context.settings;
-  if (depth > maximumDepth || !source.includes(openingTag)) return source;
+  if (chain.files.length > maximumDepth + 1 || !source.includes(openingTag)) return source;
   const pattern = directivePattern(openingTag, closingTag);
   let result = '';
   let last = 0;
@@ -98,20 +114,19 @@ export async function resolveIncludeMarkdown(source: string, file: string, conte
     result += source.slice(last, index);
     last = index + whole.length;
     const target = doubleQuoted === undefined ? (singleQuoted ?? '').replace(/\\'/g, "'") : doubleQuoted.replace(/\\"/g, '"');
-    const lineStart = source.lastIndexOf('\n', index - 1) + 1;
     // The plugin's "includer indent" is the run of spaces, word characters and dots before the directive on its line.
-    const indentWidth = includerIndentWidth(source, lineStart, index);
+    const indentWidth = includerIndentWidth(source, index);
     const options = directiveOptions(argumentText, context.settings.defaults);
-    result += await includedText(target, directive === 'include-markdown', options, ' '.repeat(indentWidth), file, context, depth);
+    result += await includedText(target, directive === 'include-markdown', options, ' '.repeat(indentWidth), file, context, chain);
   }
   return result + source.slice(last);
 }
 
 // Read backwards from the directive: a regexp anchored at the end of the line would be tried from
 // every position of a long line.
-function includerIndentWidth(source: string, lineStart: number, index: number): number {
+function includerIndentWidth(source: string, index: number): number {
   let start = index;
-  while (start > lineStart && /[ \t\w\\.]/.test(source[start - 1] ?? '')) start -= 1;
+  while (start > 0 && /[ \t\w\\.]/.test(source[start - 1] ?? '')) start -= 1;
   return index - start;
 }
 
@@ -119,7 +134,7 @@ function directivePattern(openingTag: string, closingTag: string): RegExp {
   // An escape is a backslash and the character after it, and nothing else may be a backslash: one
   // reading per string, so a string that never closes cannot make the match backtrack exponentially.
   const quoted = (quote: string) => `${quote}((?:\\\\[\\s\\S]|[^${quote}\\\\])+)${quote}`;
-  return new RegExp(`${escapeRegExp(openingTag)}\\s*(include-markdown|include)\\s+(?:${quoted('"')}|${quoted("'")})(.*?)\\s*${escapeRegExp(closingTag)}`, 'gs');
+  return new RegExp(`${escapeRegExp(openingTag)}\\s*(include-markdown|include)\\s+(?:${quoted('"')}|${quoted("'")})([\\s\\S]{0,${maximumArgumentLength}}?)\\s*${escapeRegExp(closingTag)}`, 'g');
 }
 
 function escapeRegExp(text: string): string {
@@ -154,14 +169,16 @@ function booleanArgument(argumentText: string, name: string): boolean | undefine
   return value === undefined ? undefined : value === 'true';
 }
 
-async function includedText(target: string, markdown: boolean, options: IncludeOptions, indent: string, includer: string, context: IncludeMarkdownContext, depth: number): Promise<string> {
+async function includedText(target: string, markdown: boolean, options: IncludeOptions, indent: string, includer: string, context: IncludeMarkdownContext, chain: IncludeChain): Promise<string> {
   if (/^[a-z][a-z0-9+.-]+:/i.test(target)) return '';
   const includedFile = target.startsWith('/') ? target : /^\.\.?\//.test(target) ? path.resolve(path.dirname(includer), target) : path.resolve(context.docsRoot, target);
+  if (chain.files.includes(includedFile)) return '';
   const stored = await readFileInside(context.boundary, includedFile);
-  if (stored === undefined) return '';
-  context.dependencies.push(includedFile);
+  if (stored === undefined || stored.length > chain.budget.characters) return '';
+  chain.budget.characters -= stored.length;
+  if (!context.dependencies.includes(includedFile)) context.dependencies.push(includedFile);
   let content = between(stored.replace(/\r\n?/g, '\n'), options.start, options.end);
-  if (options.recursive) content = await resolveIncludeMarkdown(content, includedFile, context, depth + 1);
+  if (options.recursive) content = await resolveWithin(content, includedFile, context, { files: [...chain.files, includedFile], budget: chain.budget });
   if (markdown && options.rewriteRelativeUrls) content = rewriteRelativeUrls(content, includedFile, includer);
   if (options.dedent) content = dedent(content);
   if (options.preserveIncluderIndent) content = content.replace(/\n(?=[^\n])/g, `\n${indent}`);
@@ -224,8 +241,12 @@ function dedent(content: string): string {
   return lines.map((line) => (line.trim() === '' ? '' : line.slice(common.length))).join('\n');
 }
 
-/** Adds `offset` `#` to each `#` heading line outside fenced code, or takes them away (keeping one). */
-function offsetHeadings(markdown: string, offset: number): string {
+/**
+ * Adds `offset` `#` to each `#` heading line outside fenced code, or takes them away (keeping one);
+ * an offset beyond the six heading levels counts as six.
+ */
+function offsetHeadings(markdown: string, requested: number): string {
+  const offset = Math.max(-6, Math.min(6, requested));
   const fences = new FenceTracker();
   return markdown
     .split('\n')

@@ -79,9 +79,24 @@ function indentLines(content: string | undefined, indent: string): string[] {
   return content.split('\n').map((line) => (line === '' ? line : indent + line));
 }
 
+/**
+ * A snippet target split as pymdownx.snippets splits it: the file, then after its last `:` either
+ * line ranges (`1:2,4:5`, `-3:`) or a section name. Split at that colon rather than by one regexp
+ * over the whole target, which backtracked quadratically on a long target.
+ *
+ * @returns `[whole, file, ranges, section]`, as the regexp match it replaces.
+ */
+function snippetTarget(target: string): [string, string, string | undefined, string | undefined] {
+  const section = /:([a-z][\w-]*)$/i.exec(target);
+  if (section !== null) return [target, target.slice(0, section.index), undefined, section[1]];
+  const ranges = /:(-?\d*(?::-?\d*)?(?:,-?\d*(?::-?\d*)?)*)$/.exec(target.length > 200 ? target.slice(-200) : target);
+  if (ranges === null) return [target, target, undefined, undefined];
+  return [target, target.slice(0, target.length - ranges[0].length), ranges[1], undefined];
+}
+
 async function snippet(target: string, folders: SnippetFolders, dependencies: string[], depth: number): Promise<string | undefined> {
   if (/^[a-z]+:\/\//i.test(target)) return undefined;
-  const parts = /^(.*?)(?::(-?\d*(?::-?\d*)?(?:,-?\d*(?::-?\d*)?)*)|:([a-z][\w-]*))?$/i.exec(target);
+  const parts = snippetTarget(target);
   const file = parts?.[1] ?? target;
   for (const base of folders.basePaths) {
     const candidate = path.resolve(base, file);

@@ -305,6 +305,19 @@ describe('MkDocs plugins and extensions, read as the build does', () => {
     expect(pageAt(docs, '/').sections[0]?.markdown).toBe('Text.\n\n```jinja\n{% include "header.html" %}\n```');
   });
 
+  test('include-markdown: a file including itself or its includer is left out there, each file is one dependency, an offset past six levels is six', async () => {
+    const site = await writeSite({ 'mkdocs.yml': includeMarkdownConfig, 'docs/a.md': 'A.\n\n{% include-markdown "b.md" %}\n', 'docs/b.md': 'B.\n\n{% include-markdown "a.md" %}\n{% include-markdown "a.md" %}\n' });
+    const context = { settings: (await readMkdocsConfig(path.join(site, 'mkdocs.yml'), path.join(site, 'docs'))).includeMarkdown!, docsRoot: path.join(site, 'docs'), boundary: site, dependencies: [] as string[] };
+    const page = path.join(site, 'docs', 'index.md');
+    const own = ['{% include-markdown "index.md" %}', '{% include-markdown "index.md" %}', '{% include-markdown "index.md" %}'].join('\n');
+    await writeFile(page, own);
+    expect(await resolveIncludeMarkdown(own, page, context)).toBe('\n\n');
+    expect(await resolveIncludeMarkdown('{% include-markdown "a.md" %}\n{% include-markdown "a.md" %}', page, context)).toBe('A.\n\nB.\n\n\n\n\n\nA.\n\nB.\n\n\n\n\n');
+    expect(context.dependencies).toEqual([path.join(site, 'docs', 'a.md'), path.join(site, 'docs', 'b.md')]);
+    await writeFile(path.join(site, 'docs', 'h.md'), '# Title\n');
+    expect(await resolveIncludeMarkdown('{% include-markdown "h.md" heading-offset=600000000 %}', page, context)).toBe('####### Title\n');
+  });
+
   test('include-markdown options from mkdocs.yml: its own tags and plugin-wide defaults, in a list or a map of plugins; off with enabled: false', async () => {
     const site = await writeSite({
       'mkdocs.yml': 'site_name: Site\nplugins:\n  - include-markdown:\n      opening_tag: "{!"\n      closing_tag: "!}"\n      heading_offset: -1\n      dedent: true\n',

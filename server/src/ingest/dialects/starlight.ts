@@ -11,7 +11,7 @@ import { localeFolders, localeOfPath, normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { boldLine, rewriteTree, text } from '../mdast-edits';
 import { flattenMdx, starlightCode } from '../mdx-components';
-import { expandPartials, readMdxImports } from '../mdx-imports';
+import { expandPartials, pageChain, readMdxImports, type PartialChain } from '../mdx-imports';
 import { stripHtml } from '../safe-markup';
 import { applyChangeMarkers } from './code-line-marks';
 import type { Dialect, DialectOptions } from './dialect';
@@ -79,7 +79,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
   const boundary = includeBoundary(options.root, options.configFile);
   const headings = { headingText: plainText, assignAnchors: astroAnchors };
 
-  const parseFile = async (source: string, file: string, dependencies: string[], depth: number): Promise<{ tree: Root; text: string }> => {
+  const parseFile = async (source: string, file: string, dependencies: string[], chain: PartialChain): Promise<{ tree: Root; text: string }> => {
     const mdx = file.endsWith('.mdx');
     const text = normalizeContainerFences(source);
     const tree: Root = parseMarkdown(text, { mdx, directives: true });
@@ -87,13 +87,13 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
     if (mdx) {
       const imports = await readMdxImports(tree, {
         file,
-        depth,
+        chain,
         boundary,
         headings,
         dependencies,
-        parsePartial: async (partialSource, partialFile, partialDepth) => (await parseFile(partialSource, partialFile, dependencies, partialDepth)).tree,
+        parsePartial: async (partialSource, partialFile, partialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree,
       });
-      flattenMdx(tree, { rules: { Code: starlightCode(imports.rawFiles) }, expand: expandPartials(imports.partials), keepProps: depth > 0 });
+      flattenMdx(tree, { rules: { Code: starlightCode(imports.rawFiles) }, expand: expandPartials(imports.partials, chain), keepProps: chain.files.length > 1 });
     }
     flattenContainers(tree);
     dropNonContentHtml(tree);
@@ -109,7 +109,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
     isPage: (file) => !file.relativeFile.split(/[\\/]/).some((segment) => segment.startsWith('_')),
     async parse(source, file) {
       const dependencies: string[] = [];
-      const { tree, text } = await parseFile(source, file.sourceFile, dependencies, 0);
+      const { tree, text } = await parseFile(source, file.sourceFile, dependencies, pageChain(file.sourceFile));
       // Once, on the whole page: a second pass over a partial's code would mark its lines twice.
       rewriteTree(tree, (node) => {
         if (node.type === 'code') applyChangeMarkers(node);
