@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
 import { readFileInside } from './included-files';
 import { customIdOf, rewriteTree, setCustomId, text } from './mdast-edits';
-import { forgetPositions, jsxAttribute, propsReference, type JsxElement, type RawImports } from './mdx-components';
+import { flattenMdx, forgetPositions, jsxAttribute, propsReference, type ComponentRule, type JsxElement, type RawImports } from './mdx-components';
 import type { HeadingRules } from './page-sections';
 
 /*
@@ -34,7 +34,7 @@ export function pageChain(page: string): PartialChain {
 }
 
 /** A page's imported content, by the local name the page gives it. */
-export interface MdxImports {
+interface MdxImports {
   /** Partials: their content, to put in place of `<Name />`. */
   partials: ReadonlyMap<string, Nodes[]>;
   /** Files imported as text. */
@@ -60,11 +60,23 @@ export interface ImportReading {
 }
 
 /**
+ * Flattens an MDX page or partial (see `flattenMdx`) with what it imports: each `<Partial />`
+ * becomes the partial's content, and the dialect's code components read the files imported as
+ * text through `rulesFor`. A partial's own `{props.name}` expressions stay until it is used.
+ *
+ * @example await flattenMdxWithImports(tree, reading, (rawFiles) => ({ Code: starlightCode(rawFiles) }))
+ */
+export async function flattenMdxWithImports(tree: Root, reading: ImportReading, rulesFor: (rawFiles: RawImports) => Record<string, ComponentRule>): Promise<void> {
+  const imports = await readMdxImports(tree, reading);
+  flattenMdx(tree, { rules: rulesFor(imports.rawFiles), expand: expandPartials(imports.partials, reading.chain), keepProps: reading.chain.files.length > 1 });
+}
+
+/**
  * Reads the partials and text files a page imports. An import that cannot be resolved, read
  * (outside the project, missing) or parsed is left out: its component then shows nothing, as
  * before.
  */
-export async function readMdxImports(tree: Root, reading: ImportReading): Promise<MdxImports> {
+async function readMdxImports(tree: Root, reading: ImportReading): Promise<MdxImports> {
   const partials = new Map<string, Nodes[]>();
   const rawFiles = new Map<string, string>();
   for (const { name, specifier } of defaultImports(tree)) {
@@ -97,7 +109,7 @@ export async function readMdxImports(tree: Root, reading: ImportReading): Promis
  * partial's content, its `{props.pkg}` the string `acme` (a prop not given as a string shows
  * nothing, as before).
  */
-export function expandPartials(partials: ReadonlyMap<string, Nodes[]>, chain: PartialChain): (element: JsxElement) => Nodes[] | undefined {
+function expandPartials(partials: ReadonlyMap<string, Nodes[]>, chain: PartialChain): (element: JsxElement) => Nodes[] | undefined {
   return (element) => {
     const partial = element.name === null ? undefined : partials.get(element.name);
     if (partial === undefined) return undefined;

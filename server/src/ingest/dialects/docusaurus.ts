@@ -10,8 +10,8 @@ import { rewriteLinesOutsideFences } from '../line-scanner';
 import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
-import { docusaurusCodeBlock, flattenMdx } from '../mdx-components';
-import { expandPartials, pageChain, readMdxImports, type PartialChain } from '../mdx-imports';
+import { docusaurusCodeBlock } from '../mdx-components';
+import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { matchesAnyGlob } from '../path-glob';
 import { defaultMagicComments, type MagicComment, removeMagicComments } from './code-cleanup';
 import type { Dialect, DialectOptions } from './dialect';
@@ -159,16 +159,8 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
       tree = parseMarkdown(text, { directives: true });
     }
     restoreInlineDirectives(tree, text);
-    const imports = await readMdxImports(tree, {
-      file,
-      chain,
-      boundary,
-      aliases,
-      headings,
-      dependencies,
-      parsePartial: async (partialSource, partialFile, partialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree,
-    });
-    flattenMdx(tree, { rules: { CodeBlock: docusaurusCodeBlock(imports.rawFiles) }, expand: expandPartials(imports.partials, chain), keepProps: chain.files.length > 1 });
+    const parsePartial = async (partialSource: string, partialFile: string, partialChain: PartialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree;
+    await flattenMdxWithImports(tree, { file, chain, boundary, aliases, headings, dependencies, parsePartial }, (rawFiles) => ({ CodeBlock: docusaurusCodeBlock(rawFiles) }));
     flattenContainers(tree);
     dropNonContentHtml(tree);
     rewriteTree(tree, (node) => {

@@ -10,8 +10,8 @@ import type { DocsLocale } from '../ingested-docs';
 import { localeFolders, localeOfPath, normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { boldLine, rewriteTree, text } from '../mdast-edits';
-import { flattenMdx, starlightCode } from '../mdx-components';
-import { expandPartials, pageChain, readMdxImports, type PartialChain } from '../mdx-imports';
+import { starlightCode } from '../mdx-components';
+import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { stripHtml } from '../safe-markup';
 import { applyChangeMarkers } from './code-line-marks';
 import type { Dialect, DialectOptions } from './dialect';
@@ -85,15 +85,8 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
     const tree: Root = parseMarkdown(text, { mdx, directives: true });
     restoreInlineDirectives(tree, text);
     if (mdx) {
-      const imports = await readMdxImports(tree, {
-        file,
-        chain,
-        boundary,
-        headings,
-        dependencies,
-        parsePartial: async (partialSource, partialFile, partialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree,
-      });
-      flattenMdx(tree, { rules: { Code: starlightCode(imports.rawFiles) }, expand: expandPartials(imports.partials, chain), keepProps: chain.files.length > 1 });
+      const parsePartial = async (partialSource: string, partialFile: string, partialChain: PartialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree;
+      await flattenMdxWithImports(tree, { file, chain, boundary, headings, dependencies, parsePartial }, (rawFiles) => ({ Code: starlightCode(rawFiles) }));
     }
     flattenContainers(tree);
     dropNonContentHtml(tree);
