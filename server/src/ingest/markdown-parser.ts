@@ -2,6 +2,7 @@ import type { Nodes, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
+import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
@@ -18,6 +19,11 @@ export interface MarkdownSyntax {
   mdx?: boolean;
   /** `:::name[label]` container directives (remark-directive): admonitions, asides, containers. */
   directives?: boolean;
+  /**
+   * `$…$` and `$$…$$` math (remark-math), for sites that configure it: in MDX, the braces of
+   * `$x^{2}$` are then math, not an `{expression}`.
+   */
+  math?: boolean;
 }
 
 type Parser = (source: string) => Root;
@@ -31,13 +37,14 @@ const parsers = new Map<string, Parser>();
  * @throws the parser's message (with line and column) when MDX syntax is invalid.
  */
 export function parseMarkdown(source: string, syntax: MarkdownSyntax = {}): Root {
-  const key = `${syntax.mdx === true}:${syntax.directives === true}`;
+  const key = `${syntax.mdx === true}:${syntax.directives === true}:${syntax.math === true}`;
   let parse = parsers.get(key);
   if (parse === undefined) {
     const text: ParseText = { source: '' };
     const processor = unified().use(remarkParse).use(remarkGfmForIndexing, text).use(remarkFrontmatter, ['yaml']);
     if (syntax.mdx === true) processor.use(remarkMdx);
     if (syntax.directives === true) processor.use(remarkDirective);
+    if (syntax.math === true) processor.use(remarkMath);
     const frozen = processor.freeze();
     parse = (markdown) => {
       // micromark skips a byte order mark without counting it in offsets.
@@ -57,6 +64,9 @@ const stringifier = unified()
   .use(remarkStringify, { bullet: '-', emphasis: '_', fences: true, rule: '-', listItemIndent: 'one' })
   .use(remarkGfmForIndexing, { source: '' })
   .freeze();
+// Writes math nodes back as `$…$` and `$$` blocks, for blocks that hold any (pages parsed with
+// `math`). Only for those: it escapes every other dollar sign ("costs \$5").
+const mathStringifier = stringifier().use(remarkMath).freeze();
 
 /**
  * Plain GitHub-flavoured Markdown for some blocks (dialect nodes must already be turned into
@@ -65,13 +75,30 @@ const stringifier = unified()
 export function stringifyMarkdown(nodes: RootContent[]): string {
   const root: Root = { type: 'root', children: nodes };
   try {
-    return stringifier.stringify(root).trim();
+    return (nodes.some(holdsMath) ? mathStringifier : stringifier).stringify(root).trim();
   } catch {
     return nodes.map((node) => toString(node, { includeHtml: false })).join('\n\n');
   }
 }
 
+function holdsMath(node: Nodes): boolean {
+  if (node.type === 'math' || node.type === 'inlineMath') return true;
+  return 'children' in node && (node.children as Nodes[]).some(holdsMath);
+}
+
 /** The plain text a reader sees in a node: emphasis, code and links reduced to text, raw HTML left out. */
 export function plainText(node: Nodes | Nodes[]): string {
   return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+}
+
+// An import or require of the remark-math plugin: `import remarkMath from 'remark-math'`,
+// `require("remark-math")`, `await import('remark-math')`.
+const remarkMathImport = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"]remark-math['"]/;
+
+/**
+ * Whether a site's config (`docusaurus.config.js`, `astro.config.mjs`), read as text and never run,
+ * loads remark-math: its pages then write math between dollar signs (parse them with `math`).
+ */
+export function usesRemarkMath(configSource: string): boolean {
+  return remarkMathImport.test(configSource);
 }

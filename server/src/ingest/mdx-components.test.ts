@@ -77,3 +77,48 @@ describe('tabs', () => {
     expect(flattened(tabs)).toBe('**macOS**\n\n**Homebrew**\n\nbrew\n\n**linux**\n\napt\n\n**win**\n\nwinget');
   });
 });
+
+describe('HTML tables', () => {
+  test('a table of HTML elements is a Markdown table: header row, cells apart, components and code in cells flattened', () => {
+    const table = [
+      '<table>',
+      '  <thead>',
+      '    <tr><th>Option</th><th>Default</th><th>Meaning</th></tr>',
+      '  </thead>',
+      '  <tbody>',
+      '    <tr><td><code>retries</code></td><td>3</td><td>How often a failed upload is <Link to="/docs/uploads">tried again</Link>.</td></tr>',
+      '    <tr><td><code>timeout</code></td><td>30s</td><td>Time before the upload gives up. <Badge text="new" /></td></tr>',
+      '  </tbody>',
+      '</table>',
+    ].join('\n');
+    expect(flattened(table)).toBe(
+      [
+        '| Option    | Default | Meaning                                                    |',
+        '| --------- | ------- | ---------------------------------------------------------- |',
+        '| `retries` | 3       | How often a failed upload is [tried again](/docs/uploads). |',
+        '| `timeout` | 30s     | Time before the upload gives up. new                       |',
+      ].join('\n'),
+    );
+  });
+
+  test('rows without a head, a cell spanning columns, Markdown blocks in a cell, a table amid text', () => {
+    const table = ['<table>', '<tr>', '<td colSpan={2}>', '', 'Both **columns**.', '', '</td>', '</tr>', '<tr><td>a</td><td>b</td></tr>', '</table>'].join('\n');
+    // No head row in the source: an empty one, as a built site's table without one gets.
+    expect(flattened(table)).toBe(['|                   |   |', '| ----------------- | - |', '| Both **columns**. |   |', '| a                 | b |'].join('\n'));
+    expect(flattened('Sizes: <table><tr><td>S</td><td>small</td></tr><tr><td>L</td><td>large</td></tr></table> apply.')).toBe('Sizes: S | small; L | large apply.');
+  });
+
+  test('a component named like a table part outside a table keeps its children', () => {
+    expect(flattened('<tr><td>alone</td></tr>')).toBe('alone');
+  });
+});
+
+describe('expressions', () => {
+  test('an expression written as a literal shows its value; anything computed is left out', () => {
+    expect(flattened("Write {'{'} and {'}'} around a placeholder, or {\"<\"}T{'>'} for a type; {`template`} and {2} too.")).toBe(
+      'Write { and } around a placeholder, or \\<T> for a type; template and 2 too.',
+    );
+    expect(flattened('Hello {user.name}{/* a comment */}{`${x}`}.')).toBe('Hello .');
+    expect(flattened("{'A paragraph of its own.'}")).toBe('A paragraph of its own.');
+  });
+});

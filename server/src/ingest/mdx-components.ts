@@ -1,9 +1,11 @@
 import type { Expression, Program } from 'estree-jsx';
 import type { Code, List, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { toString } from 'mdast-util-to-string';
 import { plainText } from './markdown-parser';
 import { boldLine, rewriteTree, text } from './mdast-edits';
+import { tableFromJsx, tableParts } from './mdx-tables';
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -253,24 +255,46 @@ export interface FlattenOptions {
 }
 
 /**
- * Turns a parsed MDX tree into plain Markdown: `import`/`export` statements and `{expressions}`
- * removed, JSX elements replaced by what the rules (then {@link standardComponents}) make of them,
- * by default their children.
+ * Turns a parsed MDX tree into plain Markdown: `import`/`export` statements removed,
+ * `{expressions}` too unless written as a literal (`{'{'}` shows `{`), JSX elements replaced by
+ * what the rules (then {@link standardComponents}) make of them, by default their children; an
+ * HTML table's elements make a Markdown table.
  */
 export function flattenMdx(tree: Root, options: FlattenOptions = {}): void {
   const { rules = {}, expand, keepProps = false } = options;
-  rewriteTree(tree, (node) => {
+  const flatten = (node: Nodes): Nodes[] | undefined => {
     if (node.type === 'mdxjsEsm') return [];
-    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return keepProps && propsReference(node) !== undefined ? undefined : [];
+    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return keepProps && propsReference(node) !== undefined ? undefined : literalText(node);
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return undefined;
     const expanded = expand?.(node);
     if (expanded !== undefined) return expanded;
     const children = node.children as Nodes[];
     const rule = node.name === null ? undefined : (rules[node.name] ?? standardComponents[node.name]);
+    if (rule === undefined && node.name === 'table') {
+      // Its rows and cells keep their structure; what is in the cells is flattened as anywhere.
+      rewriteTree(node, (inner) => (isJsx(inner) && inner.name !== null && tableParts.has(inner.name) && inner.name !== 'table' ? undefined : flatten(inner)));
+      return tableFromJsx(node);
+    }
     return rule?.(node, children) ?? children;
-  });
+  };
+  rewriteTree(tree, flatten);
   mergeCardLists(tree);
 }
+
+/**
+ * What an MDX `{…}` shows when it is written as a literal: `{'{'}` and `{"<"}` (how MDX pages
+ * write the characters MDX reserves), `{2}`, `` {`text`} ``; any other expression shows what only
+ * running the page would tell, and is left out.
+ */
+function literalText(node: MdxFlowExpression | MdxTextExpression): Nodes[] {
+  const value = literalValue(expressionOf(node.data?.estree));
+  if (typeof value !== 'string' && typeof value !== 'number') return [];
+  const shown = String(value);
+  if (shown === '') return [];
+  return node.type === 'mdxTextExpression' ? [text(shown)] : [{ type: 'paragraph', children: [text(shown)] }];
+}
+
+const isJsx = (node: Nodes): node is JsxElement => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 
 const isCardList = (node: Nodes | undefined): node is List => node?.type === 'list' && (node.data as { linkCards?: boolean } | undefined)?.linkCards === true;
 

@@ -220,6 +220,18 @@ describe('Docusaurus MDX imports and code', () => {
     expect(await sectionsOf(docsFolder)).toEqual([['Errors', '```ts\nconst a: number = "a";\nb();\n// highlight-next-line\nc();\n```']]);
   });
 
+  test('with remark-math in the config, $…$ and $$ blocks are math, braces and all; without it, a literal {2} shows its value', async () => {
+    const page = { 'docs/area.mdx': '## Area\n\nThe area is $\\pi r^{2}$, it costs $5.\n\n$$\nE = mc^{2}\n$$\n' };
+    const math = "import remarkMath from 'remark-math';\nexport default { baseUrl: '/', presets: [['classic', { docs: { remarkPlugins: [remarkMath] } }]] };\n";
+    expect(await sectionsOf(await siteWith(page, math))).toEqual([['Area', 'The area is $\\pi r^{2}$, it costs $5.\n\n$$\nE = mc^{2}\n$$']]);
+    expect(await sectionsOf(await siteWith(page))).toEqual([['Area', 'The area is $\\pi r^2$, it costs $5.\n\n$$\nE = mc^2\n$$']]);
+  });
+
+  test('an HTML table in a .md page (MDX) is a Markdown table with its cells apart', async () => {
+    const table = '## Options\n\n<table>\n  <tr><th>Option</th><th>Default</th></tr>\n  <tr><td><code>retries</code></td><td>3</td></tr>\n</table>\n';
+    expect(await sectionsOf(await siteWith({ 'docs/options.md': table }))).toEqual([['Options', '| Option    | Default |\n| --------- | ------- |\n| `retries` | 3       |']]);
+  });
+
   test('```mdx-code-block fences are read as the MDX they hold: their imports and tabs flatten like the rest of the page', async () => {
     const docsFolder = await siteWith({
       'docs/install.md': [

@@ -8,7 +8,7 @@ import { dropNonContentHtml, restoreInlineDirectives } from '../common-transform
 import { flattenContainers, normalizeContainerFences } from '../directive-containers';
 import { rewriteLinesOutsideFences } from '../line-scanner';
 import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
-import { parseMarkdown, plainText } from '../markdown-parser';
+import { parseMarkdown, plainText, usesRemarkMath } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import { docusaurusCodeBlock } from '../mdx-components';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
@@ -41,10 +41,13 @@ interface DocusaurusConfig {
   magicComments: readonly MagicComment[];
   /** `themeConfig.prism.defaultLanguage`: the language of code blocks that name none. */
   defaultLanguage?: string;
+  /** Whether the config imports remark-math: then `$…$` is math (see `usesRemarkMath`). */
+  math: boolean;
 }
 
 async function readDocusaurusConfig(configFile: string | undefined, docsFolder: string): Promise<DocusaurusConfig> {
-  const config = configFile === undefined ? undefined : readConfigLiterals(await readFile(configFile, 'utf8'));
+  const source = configFile === undefined ? undefined : await readFile(configFile, 'utf8');
+  const config = source === undefined ? undefined : readConfigLiterals(source);
   const docs = objectSetting(config?.setting('docs'));
   const trailingSlash = config?.setting('trailingSlash');
   const result: DocusaurusConfig = {
@@ -58,6 +61,7 @@ async function readDocusaurusConfig(configFile: string | undefined, docsFolder: 
     // Excluding fewer files than the site does is the safe side of an exclude list read in part.
     exclude: stringEntries(docs?.exclude),
     magicComments: magicCommentsSetting(config?.setting('magicComments')),
+    math: source !== undefined && usesRemarkMath(source),
   };
   const defaultLanguage = stringSetting(objectSetting(config?.setting('prism'))?.defaultLanguage);
   if (defaultLanguage !== undefined) result.defaultLanguage = defaultLanguage;
@@ -153,10 +157,10 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
     const text = normalizeContainerFences(mdx ? mdxCompatible(unwrapped) : unwrapped);
     let tree: Root;
     try {
-      tree = parseMarkdown(text, { mdx, directives: true });
+      tree = parseMarkdown(text, { mdx, directives: true, math: config.math });
     } catch (error) {
       if (!mdx || file.endsWith('.mdx')) throw error;
-      tree = parseMarkdown(text, { directives: true });
+      tree = parseMarkdown(text, { directives: true, math: config.math });
     }
     restoreInlineDirectives(tree, text);
     const parsePartial = async (partialSource: string, partialFile: string, partialChain: PartialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree;
@@ -176,7 +180,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
 
   return {
     generator: 'docusaurus',
-    fingerprint: `docusaurus:4:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null])}`,
+    fingerprint: `docusaurus:5:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null, config.math])}`,
     locales,
     defaultLocale,
     isPage: (file) =>
