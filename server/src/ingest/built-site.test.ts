@@ -31,7 +31,11 @@ describe('ingestBuiltSite on a Sphinx build', () => {
       {
         path: '/api/client.html',
         title: 'The Client class',
-        sections: ['/api/client.html#the-client-class The Client class', '/api/client.html#timeouts-and-retries Timeouts and retries'],
+        sections: [
+          '/api/client.html#the-client-class The Client class',
+          '/api/client.html#ferrule.Client class ferrule.Client',
+          '/api/client.html#timeouts-and-retries Timeouts and retries',
+        ],
       },
       {
         path: '/install.html',
@@ -62,11 +66,13 @@ describe('ingestBuiltSite on a Sphinx build', () => {
     expect(indexedText(docs)).not.toContain('¶');
   });
 
-  test('an API signature reads as code', async () => {
+  test('an API entry is a section at its anchor, led by its signature as code', async () => {
     const docs = await ingestBuiltSite({ folder: site('sphinx') });
     const client = docs.pages.find((page) => page.path === '/api/client.html');
 
-    expect(client?.sections[0]?.markdown).toContain('`class ferrule.Client(timeout=10)`');
+    expect(client?.sections[1]?.url).toBe('/api/client.html#ferrule.Client');
+    expect(client?.sections[1]?.headingTrail).toEqual(['The Client class']);
+    expect(client?.sections[1]?.markdown).toBe('`class ferrule.Client(timeout=10)`\n\nA pooled HTTP client. _timeout_ is in seconds.');
   });
 });
 

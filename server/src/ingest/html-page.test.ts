@@ -116,3 +116,19 @@ describe('pages that are not content', () => {
     expect(page.sections.map((section) => section.heading)).toEqual(['Title']);
   });
 });
+
+describe('Sphinx API reference', () => {
+  test('each documented object is a section at its own anchor, led by its signature; a type annotation is one code span', () => {
+    const page = read(`<html><body><div class="body" role="main"><section id="api"><h1>API</h1>
+      <dl class="py function"><dt class="sig sig-object py" id="flask.url_for"><span class="sig-prename descclassname">flask.</span><span class="sig-name descname">url_for</span><span class="sig-paren">(</span><em class="sig-param">endpoint</em><span class="sig-paren">)</span><a class="headerlink" href="#flask.url_for" title="Permalink to this definition">¶</a></dt>
+      <dd><p>Generate a URL to the given endpoint.</p><dl class="field-list simple"><dt class="field-odd">Parameters</dt><dd class="field-odd"><p><strong>endpoint</strong> (<em>Optional</em><em>[</em><em>str</em><em>]</em>) – The endpoint name.</p></dd></dl></dd></dl>
+      </section></div></body></html>`);
+    expect(page.sections.map(({ heading, url, markdown }) => ({ heading, url, markdown }))).toEqual([
+      {
+        heading: 'flask.url_for',
+        url: '/guide/page.html#flask.url_for',
+        markdown: '`flask.url_for(endpoint)`\n\nGenerate a URL to the given endpoint.\n\n- Parameters\n\n  **endpoint** (`Optional[str]`) – The endpoint name.',
+      },
+    ]);
+  });
+});

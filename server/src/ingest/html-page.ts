@@ -3,6 +3,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { select } from 'hast-util-select';
 import { toString } from 'hast-util-to-string';
 import type { DocSection } from '../retrieval/sections';
+import { joinTypeAnnotations } from './html-api-entries';
 import { normalizeCodeBlocks } from './html-code-blocks';
 import { htmlToMarkdown } from './html-markdown';
 import { withReadableTabs } from './html-tabs';
@@ -51,6 +52,7 @@ export function readHtmlPage(html: string, location: HtmlPageLocation): HtmlPage
   const rawContainer = selectMainContent(tree);
   assignHeadingAnchors(rawContainer);
   const container = withReadableTabs(normalizeCodeBlocks(withoutPageChrome(rawContainer)));
+  joinTypeAnnotations(container);
   const firstHeading = select('h1', container);
   const title = (firstHeading && headingText(firstHeading)) || titleFromTitleElement(tree) || titleFromFileName(location.relativeFile);
   const language = languageOf(tree);

@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { toString } from 'hast-util-to-string';
 import { describe, expect, test } from 'vitest';
 import { assignHeadingAnchors, splitHtmlSections } from './html-sections';
 
@@ -65,5 +66,39 @@ describe('splitting', () => {
 
   test('a heading with no text is content, not a section', () => {
     expect(sections('<h2 id="a">A</h2><h2 id="b"><img src="x.png"></h2>').map((part) => part.heading)).toEqual([undefined, 'A']);
+  });
+});
+
+describe('API reference entries', () => {
+  const api = [
+    '<h2 id="app">Application</h2><p>Intro.</p>',
+    '<dl class="py class"><dt id="flask.Flask">class flask.Flask(import_name)<a class="headerlink" href="#flask.Flask">¶</a></dt><dd><p>The app.</p>',
+    '<dl class="py method"><dt id="flask.Flask.route">route(rule, **options)</dt><dd><p>Decorates a view.</p></dd></dl>',
+    '<dl class="py property"><dt id="flask.Flask.debug">property debug: bool</dt><dd><p>Debug mode.</p></dd></dl>',
+    '</dd></dl><p>After the class.</p><h2 id="next">Next</h2>',
+  ].join('');
+
+  test('a term with an id starts a section below the headings, nested as the lists are; what follows the list is the section before it', () => {
+    expect(sections(api)).toEqual([
+      { heading: undefined, anchor: undefined, trail: '' },
+      { heading: 'Application', anchor: 'app', trail: '' },
+      { heading: 'class flask.Flask', anchor: 'flask.Flask', trail: 'Application' },
+      { heading: 'route', anchor: 'flask.Flask.route', trail: 'Application > class flask.Flask' },
+      { heading: 'property debug', anchor: 'flask.Flask.debug', trail: 'Application > class flask.Flask' },
+      { heading: 'Next', anchor: 'next', trail: '' },
+    ]);
+    const container = fromHtml(`<div>${api}</div>`, { fragment: true }).children[0] as Element;
+    const parts = splitHtmlSections(container);
+    const texts = (index: number) => parts[index]?.nodes.map((node) => toString(node)).filter((text) => text.trim() !== '');
+    expect(texts(1)).toEqual(['Intro.', 'After the class.']);
+    expect(texts(2)).toEqual(['class flask.Flask(import_name)', 'The app.']);
+    expect(texts(3)).toEqual(['route(rule, **options)', 'Decorates a view.']);
+  });
+
+  test('definition lists whose terms have no ids (field lists, glossaries without anchors) stay whole in their section', () => {
+    expect(sections('<h2 id="a">A</h2><dl class="field-list"><dt>Parameters</dt><dd><p>rule – the rule</p></dd></dl><dl><dt id="lonely">No description</dt></dl>')).toEqual([
+      { heading: undefined, anchor: undefined, trail: '' },
+      { heading: 'A', anchor: 'a', trail: '' },
+    ]);
   });
 });

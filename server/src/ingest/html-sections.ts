@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { entryAnchor, entryHeading, entrySignature, isEntryList, isEntryTerm } from './html-api-entries';
 
 /** A part of a built page between two `h1`–`h3` headings, still as HTML. */
 export interface HtmlSection {
@@ -14,6 +15,8 @@ export interface HtmlSection {
 }
 
 const sectionHeadingDepth: Record<string, number> = { h1: 1, h2: 2, h3: 3 };
+/** Depth of a page's top-level API entries: below every section heading. */
+const firstEntryDepth = 4;
 // Elements whose inner headings belong to them (a heading in a table cell or a list item does not
 // start a section of the page).
 const wholeBlocks = new Set(['table', 'pre', 'ul', 'ol', 'dl', 'li', 'blockquote', 'details', 'figure', 'p']);
@@ -59,19 +62,51 @@ export function assignHeadingAnchors(container: Element): void {
  * Splits the content of a page at its `h1`–`h3` headings, in document order, whatever the
  * wrappers (`<section>`, `<div>`) around them: wrappers that hold a heading are opened, other
  * elements are kept whole. Headings inside tables, lists, blockquotes and `<details>` stay in
- * their section, as do `h4`–`h6`. Sections are returned even when empty.
+ * their section, as do `h4`–`h6`. API reference entries (terms with ids, see `html-api-entries`)
+ * start sections too, below the headings and nested as their lists are (a class, then its
+ * methods), each led by its signature; what follows a list of entries belongs to the section
+ * before the list. Sections are returned even when empty.
  *
  * @example splitHtmlSections(container).map((section) => section.heading)
  */
 export function splitHtmlSections(container: Element): HtmlSection[] {
   const holdsHeading = new WeakSet<Element>();
   markHeadingHolders(container, holdsHeading);
-  const sections: HtmlSection[] = [{ headingTrail: [], nodes: [] }];
+  let current: HtmlSection = { headingTrail: [], nodes: [] };
+  const sections: HtmlSection[] = [current];
   const trail: Array<{ depth: number; text: string }> = [];
 
-  const visit = (parent: Element) => {
+  const start = (heading: string, depth: number, anchor: string | undefined) => {
+    while (trail.length > 0 && (trail.at(-1)?.depth ?? 0) >= depth) trail.pop();
+    current = { heading, headingTrail: trail.map((entry) => entry.text), nodes: [] };
+    if (anchor !== undefined && anchor !== '') current.anchor = anchor;
+    sections.push(current);
+    trail.push({ depth, text: heading });
+  };
+
+  // The entries of an API list at `depth` (below h3), their descriptions opened for nested lists.
+  const visitEntries = (list: Element, depth: number) => {
+    const owner = current;
+    const ownerTrail = [...trail];
+    for (const child of list.children) {
+      if (child.type !== 'element') continue;
+      if (isEntryTerm(child, list)) {
+        start(entryHeading(child), depth, entryAnchor(child));
+        current.nodes.push(entrySignature(child));
+      } else if (child.tagName === 'dt') {
+        current.nodes.push(entrySignature(child));
+      } else if (child.tagName === 'dd') {
+        visit(child, depth + 1);
+      } else {
+        current.nodes.push(child);
+      }
+    }
+    current = owner;
+    trail.splice(0, trail.length, ...ownerTrail);
+  };
+
+  const visit = (parent: Element, entryDepth: number) => {
     for (const child of parent.children) {
-      const current = sections[sections.length - 1] as HtmlSection;
       if (child.type !== 'element') {
         current.nodes.push(child);
         continue;
@@ -79,19 +114,16 @@ export function splitHtmlSections(container: Element): HtmlSection[] {
       const depth = sectionHeadingDepth[child.tagName];
       const text = depth === undefined ? '' : headingText(child);
       if (depth !== undefined && text !== '') {
-        while (trail.length > 0 && (trail.at(-1)?.depth ?? 0) >= depth) trail.pop();
-        const section: HtmlSection = { heading: text, headingTrail: trail.map((entry) => entry.text), nodes: [] };
-        if (typeof child.properties.id === 'string' && child.properties.id !== '') section.anchor = child.properties.id;
-        sections.push(section);
-        trail.push({ depth, text });
+        start(text, depth, typeof child.properties.id === 'string' ? child.properties.id : undefined);
       } else if (holdsHeading.has(child)) {
-        visit(child);
+        if (child.tagName === 'dl') visitEntries(child, entryDepth);
+        else visit(child, entryDepth);
       } else {
         current.nodes.push(child);
       }
     }
   };
-  visit(container);
+  visit(container, firstEntryDepth);
   return sections;
 }
 
@@ -104,12 +136,18 @@ export function headingText(heading: Element): string {
   return toString(heading).replace(/\s+/g, ' ').trim();
 }
 
+// Marks the elements to open rather than keep whole: those holding a section heading or a list of
+// API entries, and those lists (whose descriptions are opened in turn).
 function markHeadingHolders(element: Element, holders: WeakSet<Element>): boolean {
   let holds = false;
   for (const child of element.children) {
     if (child.type !== 'element') continue;
     if (sectionHeadingDepth[child.tagName] !== undefined) holds = true;
-    else if (!wholeBlocks.has(child.tagName) && markHeadingHolders(child, holders)) holds = true;
+    else if (isEntryList(child)) {
+      holders.add(child);
+      for (const part of child.children) if (part.type === 'element' && part.tagName === 'dd') markHeadingHolders(part, holders);
+      holds = true;
+    } else if (!wholeBlocks.has(child.tagName) && markHeadingHolders(child, holders)) holds = true;
   }
   if (holds) holders.add(element);
   return holds;
