@@ -168,6 +168,44 @@ describe('VitePress pages as their reader sees them', () => {
       '',
     ].join('\n'),
     'snippets/config.ts': '// #region setup\nexport const setup = 1;\n// #endregion setup\n',
+    'guide/release.md': [
+      '---',
+      'title: Release notes',
+      'version: 3',
+      'package: { name: acme-cli }',
+      'tags: [stable, lts]',
+      'beta: false',
+      '---',
+      '',
+      '# {{ $frontmatter.title }}',
+      '',
+      "Version {{ $frontmatter.version }} of `{{$frontmatter.package.name}}` ({{ $frontmatter.tags[1] }}, {{ $frontmatter['title'] }}, beta {{ $frontmatter.beta }}).",
+      '',
+      'As written: {{ $params.pkg }}, {{ 1 + 1 }}, {{ $frontmatter.package }}, {{ $frontmatter.title.length }}, {{ $frontmatter.missing }}',
+      '',
+      '```sh',
+      'npm i {{ $frontmatter.package.name }}',
+      '```',
+      '',
+      '```sh-vue',
+      'npm i {{ $frontmatter.package.name }}@{{ $frontmatter.version }}',
+      '```',
+      '',
+      '<p>From HTML: {{ $frontmatter.title }}</p>',
+      '',
+      'Kept: <span v-pre>{{ $frontmatter.title }}</span>',
+      '',
+      '::: v-pre',
+      'Also kept: {{ $frontmatter.title }}',
+      ':::',
+      '',
+      '## About {{ $frontmatter.title }}',
+      '',
+      '| Package | Version |',
+      '| --- | --- |',
+      '| [{{ $frontmatter.package.name }}](/guide/start) | {{ $frontmatter.version }} |',
+      '',
+    ].join('\n'),
   };
 
   beforeAll(async () => {
@@ -215,6 +253,20 @@ describe('VitePress pages as their reader sees them', () => {
         '**config.ts**\n\n```ts\nexport const setup = 1;\n```\n\n' +
         '**npm**\n\n```sh\nnpm add acme\n```\n\n```sh\nyarn add acme\n```\n\n' +
         '```ts\nexport const setup = 1;\n```',
+    ]);
+  });
+
+  test('{{ $frontmatter.… }} reads as the value Vue shows, but not in fenced code or v-pre; headings keep the anchor of their text as written', () => {
+    expect(pageAt(siteDocs, '/guide/release').sections.map((candidate) => [candidate.anchor, candidate.heading, candidate.markdown])).toEqual([
+      [
+        'frontmatter-title',
+        'Release notes',
+        'Version 3 of `acme-cli` (lts, Release notes, beta false).\n\n' +
+          'As written: {{ $params.pkg }}, {{ 1 + 1 }}, {{ $frontmatter.package }}, {{ $frontmatter.title.length }},\n\n' +
+          '```sh\nnpm i {{ $frontmatter.package.name }}\n```\n\n```sh\nnpm i acme-cli@3\n```\n\n' +
+          'From HTML: Release notes\n\nKept: {{ $frontmatter.title }}\n\nAlso kept: {{ $frontmatter.title }}',
+      ],
+      ['about-frontmatter-title', 'About Release notes', '| Package                  | Version |\n| ------------------------ | ------- |\n| [acme-cli](/guide/start) | 3       |'],
     ]);
   });
 });

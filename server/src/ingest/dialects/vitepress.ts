@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
-import type { Heading, Nodes, Parent, Root } from 'mdast';
-import { vitepressAnchors } from '../anchors';
+import type { Code, Heading, Nodes, Parent, Root } from 'mdast';
+import { vitepressAnchors, vitepressSlug } from '../anchors';
 import { type AlertSyntax, dropMarkerParagraphs, dropNonContentHtml, flattenAlerts, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers, normalizeContainerFences } from '../directive-containers';
 import { parseFrontMatter } from '../front-matter';
@@ -17,6 +17,7 @@ import { labelCodeGroupTabs, resolveCodeImports } from './vitepress-code-imports
 import { applyRewrites, readVitepressConfig } from './vitepress-config';
 import { homePageBlocks } from './vitepress-home';
 import { resolveIncludes } from './vitepress-includes';
+import { interpolateFrontmatter } from './vitepress-interpolation';
 
 /**
  * VitePress' dialect.
@@ -27,10 +28,11 @@ import { resolveIncludes } from './vitepress-includes';
  *   before its code, `<Badge text="v2" />` as its text (but left out of headings), `[[toc]]`
  *   dropped, twoslash and `[!code]` markup removed from code, HTML comments and
  *   `<script>`/`<style>` blocks dropped. A `layout: home` page starts with what its front
- *   matter's hero and features show (see `homePageBlocks`).
+ *   matter's hero and features show (see `homePageBlocks`). Vue's `{{ $frontmatter.title }}`
+ *   reads as the value it shows (see `interpolateFrontmatter`); ```` ```js-vue ```` is `js`.
  * - Anchors: `{#custom-id}` as written, else VitePress' slugify (accents dropped, ASCII
  *   punctuation to `-`, a leading digit prefixed with `_`), duplicates `-1`, `-2`; badges and
- *   emoji are not part of a heading's text.
+ *   emoji are not part of a heading's text; `{{ … }}` counts as written, not as its value.
  * - Pages: every Markdown file but those `srcExclude` matches.
  * - URLs: the path relative to `srcDir` (the folder holding `.vitepress`), through `rewrites`,
  *   `index.md` → its folder, `.html` unless `cleanUrls` (config literal or the `cleanUrls`
@@ -63,7 +65,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'vitepress',
-    fingerprint: `vitepress:4:${config.sourceRoot}:${boundary}`,
+    fingerprint: `vitepress:5:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // `srcExclude` files are not pages (they are often partials other pages include).
@@ -73,8 +75,10 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
       const expanded = await resolveIncludes(source, file.sourceFile, { sourceRoot: config.sourceRoot, dependencies, boundary });
       const text = normalizeContainerFences(expanded);
       const tree = parseMarkdown(text, { directives: true });
-      addHomePage(tree, file.sourceFile);
       restoreInlineDirectives(tree, text);
+      takeHeadingIds(tree);
+      showFrontMatterValues(tree, text, file.sourceFile);
+      addHomePage(tree, file.sourceFile);
       await resolveCodeImports(tree, text, file.sourceFile, { sourceRoot: config.sourceRoot, boundary }, dependencies);
       labelCodeGroupTabs(tree);
       flattenContainers(tree);
@@ -83,11 +87,9 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
       dropNonContentHtml(tree);
       badgesAsText(tree);
       rewriteTree(tree, (node) => {
-        if (node.type === 'code') cleanCodeBlock(node);
-        if (node.type === 'heading') {
-          const attributes = takeTrailingAttributes(node, /\s*\{\s*([^{}]*)\}\s*$/);
-          const id = attributes === undefined ? undefined : /(?:^|\s)#([^\s.#]+)/.exec(attributes)?.[1];
-          if (id !== undefined) setCustomId(node, id);
+        if (node.type === 'code') {
+          dropVueSuffix(node);
+          cleanCodeBlock(node);
         }
         return undefined;
       });
@@ -106,6 +108,35 @@ const vitepressAlerts: AlertSyntax = {
   titleAfterMarker: true,
   nested: true,
 };
+
+/** Takes each heading's `{#custom-id}` out of its text, as its id. */
+function takeHeadingIds(tree: Root): void {
+  rewriteTree(tree, (node) => {
+    if (node.type !== 'heading') return undefined;
+    const attributes = takeTrailingAttributes(node, /\s*\{\s*([^{}]*)\}\s*$/);
+    const id = attributes === undefined ? undefined : /(?:^|\s)#([^\s.#]+)/.exec(attributes)?.[1];
+    if (id !== undefined) setCustomId(node, id);
+    return undefined;
+  });
+}
+
+/**
+ * Vue's `{{ $frontmatter.title }}` in a page's text as the value the reader sees (see
+ * `interpolateFrontmatter`), the heading keeping the anchor of its text as written. Before
+ * containers are flattened, so `::: v-pre` still shows where Vue leaves text alone.
+ */
+function showFrontMatterValues(tree: Root, text: string, sourceFile: string): void {
+  const frontMatter = tree.children[0];
+  if (frontMatter?.type !== 'yaml' || !text.includes('$frontmatter')) return;
+  interpolateFrontmatter(tree, parseFrontMatter(frontMatter.value, sourceFile), (heading) => vitepressSlug(vitepressHeadingText(heading)));
+}
+
+/** ```` ```js-vue ```` (fenced code Vue interpolates) is shown as `js` code. */
+function dropVueSuffix(code: Code): void {
+  if (code.lang === null || code.lang === undefined || code.lang.length <= '-vue'.length || !code.lang.endsWith('-vue')) return;
+  code.lang = code.lang.slice(0, -'-vue'.length);
+  markChanged(code);
+}
 
 /** Puts a `layout: home` page's hero and features (from its front matter) before its content. */
 function addHomePage(tree: Root, sourceFile: string): void {
