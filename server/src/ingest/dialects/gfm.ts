@@ -49,7 +49,7 @@ export function createGfmDialect(options: DialectOptions): Dialect {
   const locales = siteLocales(defaultLocale, localeFolders(options.files), prefix);
   return {
     generator: 'gfm',
-    fingerprint: 'gfm:2',
+    fingerprint: 'gfm:3',
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     isPage: () => true,

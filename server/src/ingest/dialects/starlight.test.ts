@@ -108,6 +108,12 @@ describe('Starlight MDX imports, <Code> and the hero', () => {
   }
   const sectionsOf = async (docsFolder: string) => ((await ingestDocs({ docs: docsFolder })).pages[0]?.sections ?? []).map((section) => [section.heading ?? '', section.markdown]);
 
+  test("with remark-math in Astro's markdown plugins, $…$ in MDX is math, braces and all", async () => {
+    const config = "import starlight from '@astrojs/starlight';\nimport remarkMath from 'remark-math';\nexport default { markdown: { remarkPlugins: [remarkMath] }, integrations: [starlight({ title: 'Site' })] };\n";
+    const docsFolder = await siteWith({ 'astro.config.mjs': config, 'src/content/docs/area.mdx': '---\ntitle: Area\n---\n\n## Circle\n\nThe area is $\\pi r^{2}$.\n' });
+    expect(await sectionsOf(docsFolder)).toEqual([['Circle', 'The area is $\\pi r^{2}$.']]);
+  });
+
   test('<Code> is fenced code: a file imported with ?raw, a string, a template literal; its meta marks lines as fenced code does', async () => {
     const docsFolder = await siteWith({
       'src/examples/hello.ts': "export const hello = 'world';\n",
@@ -169,6 +175,56 @@ describe('Starlight MDX imports, <Code> and the hero', () => {
     expect(await sectionsOf(docsFolder)).toEqual([
       ['Acme Docs', "**Build faster**\n\nShip faster with Acme's build tools."],
       ['Next steps', 'Read the guide.'],
+    ]);
+  });
+
+  test("a hero's actions are a list of links after its tagline, their addresses rewritten like any link's", async () => {
+    const docsFolder = await siteWith({
+      'src/content/docs/guides/start.md': '---\ntitle: Start\n---\n\nStart here.\n',
+      'src/content/docs/index.mdx': [
+        '---',
+        'title: Acme Docs',
+        'template: splash',
+        'hero:',
+        '  tagline: Ship faster with Acme.',
+        '  actions:',
+        '    - { text: Get started, link: guides/start/, icon: right-arrow }',
+        '    - { text: View on GitHub, link: "https://github.com/acme/acme", variant: minimal }',
+        '    - { text: No address }',
+        '---',
+        '',
+        'Welcome.',
+        '',
+      ].join('\n'),
+    });
+    const home = pageAt(await ingestDocs({ docs: docsFolder }), '/');
+    expect(home.sections.map((section) => section.markdown)).toEqual(['Ship faster with Acme.\n\n- [Get started](/guides/start/)\n- [View on GitHub](https://github.com/acme/acme)\n\nWelcome.']);
+  });
+
+  test("starlight-package-managers' <PackageManagers> reads as its commands: a bold manager name and a sh block each, one manager a block alone", async () => {
+    const docsFolder = await siteWith({
+      'src/content/docs/install.mdx': [
+        "import { PackageManagers } from 'starlight-package-managers';",
+        '',
+        '## Add',
+        '',
+        '<PackageManagers pkg="@acme/cli" dev />',
+        '',
+        '## Create',
+        '',
+        '<PackageManagers type="create" pkg="acme@latest" args="--template docs" pkgManagers={[\'npm\', \'yarn\', \'deno\']} />',
+        '',
+        '## Run',
+        '',
+        '<PackageManagers type="run" args="dev" prefix="DEBUG=true" comment="start with {PKG}" pkgManagers={[\'bun\']} title="Dev server" />',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([
+      ['Add', '**npm**\n\n```sh\nnpm i -D @acme/cli\n```\n\n**pnpm**\n\n```sh\npnpm add -D @acme/cli\n```\n\n**yarn**\n\n```sh\nyarn add -D @acme/cli\n```'],
+      // deno has no `create`; yarn's does not take a version; npm needs `--` before arguments.
+      ['Create', '**npm**\n\n```sh\nnpm create acme@latest -- --template docs\n```\n\n**yarn**\n\n```sh\nyarn create acme --template docs\n```'],
+      ['Run', '```sh title="Dev server"\n# start with bun\nDEBUG=true bun run dev\n```'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Root, RootContent } from 'mdast';
+import type { ListItem, Root, RootContent } from 'mdast';
 import { astroAnchors, githubSlug } from '../anchors';
 import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
 import { dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
@@ -8,12 +8,13 @@ import { parseFrontMatter } from '../front-matter';
 import { includeBoundary } from '../included-files';
 import type { DocsLocale } from '../ingested-docs';
 import { localeFolders, localeOfPath, normalizeLocale } from '../locales';
-import { parseMarkdown, plainText } from '../markdown-parser';
+import { parseMarkdown, plainText, usesRemarkMath } from '../markdown-parser';
 import { boldLine, rewriteTree, text } from '../mdast-edits';
 import { starlightCode } from '../mdx-components';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { stripHtml } from '../safe-markup';
 import { applyChangeMarkers } from './code-line-marks';
+import { packageManagersRule } from './starlight-package-managers';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 
@@ -24,12 +25,16 @@ interface StarlightConfig {
   /** Locale folder keys (`root` for the top level) with their `lang`. */
   locales: Array<{ key: string; lang?: string }>;
   defaultLocale?: string;
+  /** Whether the config imports remark-math (Astro's `markdown.remarkPlugins`): `$…$` is then math. */
+  math: boolean;
 }
 
 async function readStarlightConfig(configFile: string | undefined): Promise<StarlightConfig> {
-  if (configFile === undefined) return { locales: [] };
-  const config = readConfigLiterals(await readFile(configFile, 'utf8'));
+  if (configFile === undefined) return { locales: [], math: false };
+  const source = await readFile(configFile, 'utf8');
+  const config = readConfigLiterals(source);
   const result: StarlightConfig = {
+    math: usesRemarkMath(source),
     locales: Object.entries(objectSetting(config.setting('locales')) ?? {}).map(([key, value]) => {
       const lang = stringSetting(objectSetting(value)?.lang);
       return lang === undefined ? { key } : { key, lang };
@@ -50,12 +55,14 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
  *   title as a bold lead line); `<Tabs>`/`<TabItem label>`, `<Steps>`, `<Aside title>`,
  *   `<Card title>`, `<CardGrid>`, `<LinkCard>`, `<FileTree>` flattened to their content (labels
  *   and titles as bold lines); `<Code code lang title>` as fenced code (`code` a string or a file
- *   imported with `?raw`); an imported partial (`import Setup from '../partials/setup.mdx'` …
- *   `<Setup pkg="x" />`) replaced by its content, its `{props.pkg}` by string props; other
+ *   imported with `?raw`); starlight-package-managers' `<PackageManagers pkg>` as its commands, a
+ *   bold manager name and a `sh` block each (see `packageManagersRule`); an imported partial
+ *   (`import Setup from '../partials/setup.mdx'` … `<Setup pkg="x" />`) replaced by its content, its `{props.pkg}` by string props; other
  *   `import` lines and `{expressions}` dropped; Expressive Code's
  *   line markers (`del={2}`, `ins={3-4}`, ```` ```diff lang="js" ````) as `// removed` and
  *   `// added` comments on the lines they mark; a splash page's `hero` title (when not the
- *   page title) and tagline as its first lines.
+ *   page title), tagline and actions (a list of links) as its first lines; with remark-math in
+ *   the config, `$…$` and `$$` blocks as math (see `usesRemarkMath`).
  * - Pages: every Markdown/MDX file but those with a segment starting with `_` (partials).
  * - Anchors: Astro's heading ids (github-slugger, a trailing `-` removed).
  * - URLs: the entry id (each path segment slugged by github-slugger, `index` dropped) or the
@@ -82,11 +89,11 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
   const parseFile = async (source: string, file: string, dependencies: string[], chain: PartialChain): Promise<{ tree: Root; text: string }> => {
     const mdx = file.endsWith('.mdx');
     const text = normalizeContainerFences(source);
-    const tree: Root = parseMarkdown(text, { mdx, directives: true });
+    const tree: Root = parseMarkdown(text, { mdx, directives: true, math: config.math });
     restoreInlineDirectives(tree, text);
     if (mdx) {
       const parsePartial = async (partialSource: string, partialFile: string, partialChain: PartialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree;
-      await flattenMdxWithImports(tree, { file, chain, boundary, headings, dependencies, parsePartial }, (rawFiles) => ({ Code: starlightCode(rawFiles) }));
+      await flattenMdxWithImports(tree, { file, chain, boundary, headings, dependencies, parsePartial }, (rawFiles) => ({ Code: starlightCode(rawFiles), PackageManagers: packageManagersRule }));
     }
     flattenContainers(tree);
     dropNonContentHtml(tree);
@@ -95,7 +102,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'starlight',
-    fingerprint: `starlight:3:${boundary}`,
+    fingerprint: `starlight:4:${boundary}:${config.math}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // Astro's content loader skips files and folders whose name starts with `_` (partials).
@@ -130,7 +137,8 @@ function entryId(relativeFile: string): string {
 
 /**
  * A page's hero (front matter `hero`, shown on splash pages above the content): its title, when
- * it is not the page's title, as a bold line, then its tagline, as the page's first text.
+ * it is not the page's title, as a bold line, then its tagline, then its actions (the buttons
+ * under it) as a list of links, as the page's first text.
  */
 function addHero(tree: Root, sourceFile: string): void {
   const yaml = tree.children[0];
@@ -143,5 +151,23 @@ function addHero(tree: Root, sourceFile: string): void {
   const lines: RootContent[] = [];
   if (title !== '' && title !== stringSetting(frontMatter.title)) lines.push(boldLine(title));
   if (tagline !== '') lines.push({ type: 'paragraph', children: [text(tagline)] });
+  const actions = heroActions(hero.actions);
+  if (actions.length > 0) lines.push({ type: 'list', ordered: false, spread: false, children: actions });
   tree.children.splice(1, 0, ...lines);
+}
+
+/**
+ * A hero's `actions` (`{ text, link, icon, variant }`, shown as link buttons) as list items of
+ * links: their text, as Starlight shows it (not as HTML), linked to their address, which is
+ * rewritten like any link of the page. An action without text or link is left out.
+ */
+function heroActions(actions: unknown): ListItem[] {
+  if (!Array.isArray(actions)) return [];
+  return actions.flatMap((action): ListItem[] => {
+    const fields = objectSetting(action);
+    const label = stringSetting(fields?.text)?.trim() ?? '';
+    const link = stringSetting(fields?.link)?.trim() ?? '';
+    if (label === '' || link === '') return [];
+    return [{ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [{ type: 'link', url: link, children: [text(label)] }] }] }];
+  });
 }
