@@ -13,6 +13,11 @@ describe('questionSubject', () => {
     expect(subject.words.get('window')).toBe('Windows');
   });
 
+  test('a unit after its number is a quantity, not a name: "5 MB" as "5MB"; the unit alone still names something', () => {
+    const subject = questionSubject('How do I reject uploads bigger than 5 MB or slower than 300 ms? What is a GB?');
+    expect([...subject.names].map((term) => subject.words.get(term))).toEqual(['GB']);
+  });
+
   test('skips what follows an apostrophe and negated auxiliaries, keeping the word of a possessive', () => {
     expect(questionSubject("We're on Vue and it didn't render the project's sidebar").terms).toEqual(['vue', 'render', 'project', 'sidebar']);
   });

@@ -111,10 +111,15 @@ export function questionSubject(question: string): QuestionSubject {
   const outsideAsides = new Set<string>();
   let aside = 0;
   let previousEnd = 0;
+  let previousWord = '';
   for (const match of question.matchAll(questionWord)) {
     const word = match[1] ?? '';
-    const initial = opensSentence(question.slice(previousEnd, match.index), match.index === 0);
+    const gap = question.slice(previousEnd, match.index);
+    const initial = opensSentence(gap, match.index === 0);
+    // "5 MB", "300 ms": a unit after its number is a quantity, as "5MB" is, not a name.
+    const unitOfNumber = /^\d+(?:\.\d+)?$/.test(previousWord) && /^[ \t]{1,2}$/.test(gap) && quantity.test(`1${word}`);
     previousEnd = match.index + match[0].length;
+    previousWord = word;
     if (match[2] !== undefined && negation.test(match[2])) continue;
     while ((asides[aside]?.end ?? Number.POSITIVE_INFINITY) <= match.index) aside += 1;
     const withinAside = (asides[aside]?.start ?? Number.POSITIVE_INFINITY) <= match.index;
@@ -127,7 +132,7 @@ export function questionSubject(question: string): QuestionSubject {
         terms.push(term);
         words.set(term, word);
       }
-      if (position === 0 && looksLikeName(word, initial)) names.add(term);
+      if (position === 0 && !unitOfNumber && looksLikeName(word, initial)) names.add(term);
       if (position > 0 && whole !== undefined && whole !== term && !partOf.has(term)) partOf.set(term, whole);
     });
   }

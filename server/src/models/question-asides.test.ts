@@ -27,10 +27,16 @@ describe('readerCodeNames', () => {
   const names = (question: string) => readerCodeNames(question).map((range) => question.slice(range.start, range.end));
 
   test("names of the reader's own code: private, called with arguments, declared", () => {
-    expect(names("I wrote expect(parseConfig('bad')).toThrow() and it crashes")).toEqual(['expect', 'parseConfig']);
+    expect(names("I wrote expect(parseConfig('bad')).toThrow() and it crashes")).toEqual(['expect', 'parseConfig', "'bad'"]);
     expect(names('My factory uses `const sendMail = vi.fn()` and blows up')).toEqual(['sendMail']);
     expect(names('It says _apiClient.default is not a constructor')).toEqual(['_apiClient']);
     expect(names('A custom matcher toBeWithinRange(min, max): how do I register it?')).toEqual(['toBeWithinRange']);
+  });
+
+  test('the values they pass in their code: a quoted argument or key, not a quotation in prose', () => {
+    expect(names("After app.config.from_object('config.ProdConfig') that key just isn't there")).toEqual(['from_object', "'config.ProdConfig'"]);
+    expect(names('I do session["cart"].append(item) and it is gone')).toEqual(['"cart"', 'append']);
+    expect(names("The docs say 'ProdConfig' is fine, and (\"Made by ACME\") stays")).toEqual([]);
   });
 
   test("the reader's own files, names they introduce, projects named my…, placeholders and pasted error classes", () => {
@@ -65,6 +71,7 @@ describe('readerCodeNames', () => {
     const question = "Why does parseConfig('x') throw? I need it for our GDPR banner.";
     expect(withReaderCode(questionAsides(question), question)).toEqual([
       { start: 9, end: 20 },
+      { start: 21, end: 24 },
       { start: 32, end: question.length },
     ]);
   });

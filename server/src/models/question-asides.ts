@@ -74,10 +74,13 @@ const asksWhetherItExists = /\b(?:is|are)\s+there\b|\b(?:does|do|has|have|any|wh
 const errorClass = /(?<![\p{L}\p{N}_$])[\p{L}_$]*(?:Error|Exception)(?=:)/gu;
 // - a placeholder for their own value: "G-XXXXXXX", "xxxx" (not "www").
 const placeholder = /^(?!www$)(\p{L})\1{2,}$/iu;
+// - a string they pass in their own code: `from_object('config.ProdConfig')`, `session["cart"]`
+//   (a quoted value right after a name's opening parenthesis or bracket; the value alone is the range).
+const stringArgument = /[\p{L}\p{N}_$][([][ \t]{0,2}(['"])[^'"\n]{1,200}\1/gu;
 
 /**
  * The names of the reader's own code and things in a question, in order: see `codeWord` and the
- * patterns above, and names with "my" in front of an English word (`mytool`, `MyComponent`; not
+ * patterns above (string values passed in their code among them), and names with "my" in front of an English word (`mytool`, `MyComponent`; not
  * `mysql`, `mypy`), which readers give their own projects.
  */
 export function readerCodeNames(question: string): TextRange[] {
@@ -92,6 +95,11 @@ export function readerCodeNames(question: string): TextRange[] {
   }
   for (const pattern of [relativePath, errorClass]) {
     for (const match of question.matchAll(pattern)) ranges.push({ start: match.index, end: match.index + match[0].length });
+  }
+  for (const match of question.matchAll(stringArgument)) {
+    const start = match.index + match[0].indexOf(match[1] ?? '');
+    // A relative path is one already (see `relativePath`).
+    if (!/^['"]\.{1,2}\//.test(question.slice(start, start + 4))) ranges.push({ start, end: match.index + match[0].length });
   }
   ranges.push(...introducedNames(question));
   return ranges.sort((left, right) => left.start - right.start);
