@@ -30,6 +30,17 @@ export async function readFileInside(folder: string, file: string): Promise<stri
 }
 
 /**
+ * Records a file a page names that does not exist (yet) inside `folder` among the page's
+ * dependencies, so that the parse cache, which keeps an empty hash for a missing dependency,
+ * parses the page again once the file appears; until then the page reads without it. A path
+ * outside `folder` is never recorded.
+ */
+export function noteMissingInclude(folder: string, file: string, dependencies: string[]): void {
+  if (!isInsideFolder(folder, file) || existsSync(file) || dependencies.includes(file)) return;
+  dependencies.push(file);
+}
+
+/**
  * The project a docs site lives in, which its pages may include files from: the nearest folder
  * holding `.git`, from `folder` upwards (FastAPI keeps `mkdocs.yml` in `docs/en/` and includes
  * `../../docs_src/…`; a VitePress monorepo imports `@/../packages/…`), else `folder` itself.

@@ -128,4 +128,27 @@ describe('ingestDocs parse cache', () => {
     const changed = await ingestDocs({ docs: docsFolder, cacheFolder });
     expect(changed.pages[0]?.sections[0]?.markdown).toBe('Second version.');
   });
+
+  test('a page that includes a missing file is parsed again once the file exists (VitePress and MDX)', async () => {
+    const cacheFolder = path.join(folder, 'cache');
+    const docsFolder = path.join(folder, 'site');
+    await write('site/.vitepress/config.ts', 'export default {}');
+    await write('site/guide.md', '# Guide\n\nBefore.\n\n<!--@include: ./later.md-->\n\n<<< ./later.js\n');
+    const first = await ingestDocs({ docs: docsFolder, cacheFolder });
+    // A code import of a missing file stays as written, as VitePress leaves an error in its place.
+    expect(first.pages[0]?.sections[0]?.markdown).toBe('Before.\n\n<<< ./later.js');
+
+    await write('site/later.md', 'Included later.');
+    await write('site/later.js', 'export const later = 1;');
+    const after = await ingestDocs({ docs: docsFolder, cacheFolder });
+    expect(after.pages[0]?.sections[0]?.markdown).toBe('Before.\n\nIncluded later.\n\n```js\nexport const later = 1;\n```');
+
+    const mdxSite = path.join(folder, 'mdx');
+    await write('mdx/docusaurus.config.js', "export default { baseUrl: '/' };");
+    await write('mdx/docs/page.mdx', "import Part from './_part.mdx';\n\n# Page\n\nBefore.\n\n<Part />\n");
+    const mdxCache = path.join(folder, 'mdx-cache');
+    expect((await ingestDocs({ docs: path.join(mdxSite, 'docs'), cacheFolder: mdxCache })).pages[0]?.sections[0]?.markdown).toBe('Before.');
+    await write('mdx/docs/_part.mdx', 'The partial.');
+    expect((await ingestDocs({ docs: path.join(mdxSite, 'docs'), cacheFolder: mdxCache })).pages[0]?.sections[0]?.markdown).toBe('Before.\n\nThe partial.');
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSection } from '../retrieval/sections';
@@ -180,7 +181,8 @@ async function readPage(
 ): Promise<IngestedPage> {
   const parsed = cached ?? (await parse(source, file));
   if (cached === undefined) await cache?.set(file.relativeFile, source, parsed);
-  recorded.includedFiles.set(file.sourceFile, parsed.dependencies);
+  // Links resolve against the files a page really includes, not those it names that are missing.
+  recorded.includedFiles.set(file.sourceFile, parsed.dependencies.length === 0 ? parsed.dependencies : parsed.dependencies.filter((dependency) => existsSync(dependency)));
 
   const fields = pageFields(parsed.frontMatter, file.sourceFile);
   const pagePath = dialect.pagePath(file, parsed.frontMatter);

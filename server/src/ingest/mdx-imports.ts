@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
-import { readFileInside } from './included-files';
+import { noteMissingInclude, readFileInside } from './included-files';
 import { customIdOf, rewriteTree, setCustomId, text } from './mdast-edits';
 import { flattenMdx, forgetPositions, jsxAttribute, propsReference, type ComponentRule, type JsxElement, type RawImports } from './mdx-components';
 import type { HeadingRules } from './page-sections';
@@ -9,7 +9,8 @@ import type { HeadingRules } from './page-sections';
  * What an MDX page's `import` lines bring onto the page: partials (`import Intro from
  * './_intro.mdx'` … `<Intro />`) and files imported as text for code components (Docusaurus'
  * `!!raw-loader!./x.js`, Vite's `./x.ts?raw`). Docusaurus and Starlight read them alike; every
- * file is read only inside the project (see `readFileInside`) and recorded as a dependency.
+ * file is read only inside the project (see `readFileInside`) and recorded as a dependency (a
+ * missing one too, so the page is parsed again when it appears).
  */
 
 /** How deep partials are followed into partials. */
@@ -86,7 +87,10 @@ async function readMdxImports(tree: Root, reading: ImportReading): Promise<MdxIm
     const file = importedFile(raw ?? (markdown as string), reading);
     if (raw === undefined && reading.chain.files.includes(file)) continue;
     const source = await readFileInside(reading.boundary, file);
-    if (source === undefined) continue;
+    if (source === undefined) {
+      noteMissingInclude(reading.boundary, file, reading.dependencies);
+      continue;
+    }
     reading.dependencies.push(file);
     if (raw !== undefined) {
       rawFiles.set(name, source);

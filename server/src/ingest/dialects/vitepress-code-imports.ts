@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Code, Nodes, Parent, Root } from 'mdast';
-import { readFileInside } from '../included-files';
+import { noteMissingInclude, readFileInside } from '../included-files';
 import { boldLine, markChanged } from '../mdast-edits';
 import { extractRegion, withoutRegionMarkers } from './vitepress-includes';
 
@@ -64,7 +64,10 @@ async function importedCode(reference: string, file: string, roots: CodeImportRo
   const [, rawPath = '', extension = '', region, , language, label] = match;
   const filePath = rawPath.startsWith('@') ? path.join(roots.sourceRoot, rawPath.slice(1)) : path.resolve(path.dirname(file), rawPath);
   let content = await readFileInside(roots.boundary, filePath);
-  if (content === undefined) return undefined;
+  if (content === undefined) {
+    noteMissingInclude(roots.boundary, filePath, dependencies);
+    return undefined;
+  }
   dependencies.push(filePath);
   if (region !== undefined) content = extractRegion(content, region.slice(1)) ?? content;
   content = withoutRegionMarkers(content).replace(/\s+$/, '');

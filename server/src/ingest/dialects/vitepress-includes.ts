@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readFileInside } from '../included-files';
+import { noteMissingInclude, readFileInside } from '../included-files';
 
 /** Where VitePress resolves `@/` (its source folder) and the include depth that counts as a loop. */
 export interface IncludeContext {
@@ -46,7 +46,10 @@ async function includeOne(target: string, file: string, context: IncludeContext,
   if (region) reference = reference.slice(0, region.index);
   const includePath = reference.startsWith('@') ? path.join(context.sourceRoot, reference.slice(reference[1] === '/' ? 2 : 1)) : path.join(path.dirname(file), reference);
   let content = await readFileInside(context.boundary, includePath);
-  if (content === undefined) return undefined;
+  if (content === undefined) {
+    noteMissingInclude(context.boundary, includePath, context.dependencies);
+    return undefined;
+  }
   context.dependencies.push(includePath);
   if (range) {
     const lines = content.split(/\r?\n/);
