@@ -84,6 +84,14 @@ describe('title', () => {
     expect(read('<html><head><title>Setup - Lantern</title></head><body><p>x</p></body></html>').title).toBe('Setup');
   });
 
+  test("an h1 that is the site's name (the part of <title> after the page's) is not the page's title, nor a section", () => {
+    const page = read(`<html><head><title>File system | Node.js v18 Documentation</title></head><body><div id="content">
+      <header class="header"><h1>Node.js v18 documentation</h1></header>
+      <h2 id="file-system">File system<span><a class="mark" href="#file-system">#</a></span></h2><p>The fs module.</p></div></body></html>`);
+    expect(page.title).toBe('File system');
+    expect(page.sections.map(({ heading, headingTrail, markdown }) => ({ heading, headingTrail, markdown }))).toEqual([{ heading: 'File system', headingTrail: [], markdown: 'The fs module.' }]);
+  });
+
   test('without an h1 or a title, the file name', () => {
     expect(read('<html><body><p>x</p></body></html>', { path: '/getting-started.html', relativeFile: 'getting-started.html' }).title).toBe('Getting started');
     expect(read('<html><body><p>x</p></body></html>', { path: '/guide/', relativeFile: 'guide/index.html' }).title).toBe('Guide');
@@ -130,5 +138,37 @@ describe('Sphinx API reference', () => {
         markdown: '`flask.url_for(endpoint)`\n\nGenerate a URL to the given endpoint.\n\n- Parameters\n\n  **endpoint** (`Optional[str]`) – The endpoint name.',
       },
     ]);
+  });
+});
+
+describe('navigation without markup that says so', () => {
+  const links = (count: number, withText = false) =>
+    Array.from({ length: count }, (_, index) => `<li><a href="/p${index}.html">Page ${index}</a>${withText ? ` explains how part ${index} of the system works.` : ''}</li>`).join('');
+
+  test('a block of a dozen links and little else is navigation; links with a sentence each, or fewer, stay', () => {
+    const page = read(`<html><body><div id="content"><div id="column2"><ul>${links(14)}</ul></div>
+      <div id="apicontent"><h2 id="a">A</h2><p>Text.</p><ul>${links(14, true)}</ul><ul>${links(5)}</ul></div></div></body></html>`);
+    const markdown = page.sections.map((section) => section.markdown).join('\n');
+    expect(markdown).not.toContain('[Page 13](/p13.html)\n');
+    expect(markdown).toContain('[Page 13](/p13.html) explains how part 13');
+    expect(markdown).toContain('- [Page 4](/p4.html)');
+    expect(page.sections.map((section) => section.heading)).toEqual(['A']);
+  });
+});
+
+describe('long sections', () => {
+  const paragraph = (words: number) => `<p>${'lorem ipsum dolor '.repeat(words)}</p>`;
+
+  test('a section longer than 10,000 characters splits at its h4s (with their anchors), a shorter one keeps them', () => {
+    const page = read(`<html><body><main><h2 id="api">Callback API</h2>${paragraph(10)}
+      <h4 id="read">fs.read()<a class="mark" href="#read">#</a></h4>${paragraph(400)}<h4><a id="write"></a>fs.write()</h4>${paragraph(400)}
+      <h2 id="small">Small</h2>${paragraph(10)}<h4 id="inner">Inner</h4>${paragraph(10)}</main></body></html>`);
+    expect(page.sections.map(({ heading, anchor, headingTrail }) => ({ heading, anchor, headingTrail }))).toEqual([
+      { heading: 'Callback API', anchor: 'api', headingTrail: [] },
+      { heading: 'fs.read()', anchor: 'read', headingTrail: ['Callback API'] },
+      { heading: 'fs.write()', anchor: 'write', headingTrail: ['Callback API'] },
+      { heading: 'Small', anchor: 'small', headingTrail: [] },
+    ]);
+    expect(page.sections[3]?.markdown).toContain('#### Inner');
   });
 });

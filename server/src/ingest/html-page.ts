@@ -53,7 +53,12 @@ export function readHtmlPage(html: string, location: HtmlPageLocation): HtmlPage
   assignHeadingAnchors(rawContainer);
   const container = withReadableTabs(normalizeCodeBlocks(withoutPageChrome(rawContainer)));
   joinTypeAnnotations(container);
-  const firstHeading = select('h1', container);
+  let firstHeading = select('h1', container);
+  // The site's name as an h1 in a header kept with the content (Node.js' docs): not the page's title.
+  if (firstHeading !== undefined && sameText(headingText(firstHeading), siteNameFromTitleElement(tree))) {
+    removeElement(container, firstHeading);
+    firstHeading = select('h1', container);
+  }
   const title = (firstHeading && headingText(firstHeading)) || titleFromTitleElement(tree) || titleFromFileName(location.relativeFile);
   const language = languageOf(tree);
   const description = metaDescription(tree);
@@ -63,7 +68,8 @@ export function readHtmlPage(html: string, location: HtmlPageLocation): HtmlPage
   const sections: DocSection[] = [];
   for (const part of splitHtmlSections(container)) {
     const markdown = htmlToMarkdown(part.nodes);
-    if (markdown === '') continue;
+    // Nothing but a rule or stray punctuation left of the chrome around it.
+    if (!/[\p{L}\p{N}]/u.test(markdown)) continue;
     const link = part.anchor === undefined ? location.path : `${location.path}#${part.anchor}`;
     const seen = usedIds.get(link) ?? 0;
     usedIds.set(link, seen + 1);
@@ -105,14 +111,41 @@ function metaDescription(tree: Root): string | undefined {
 }
 
 function titleFromTitleElement(tree: Root): string | undefined {
-  const element: Element | undefined = select('head title', tree) ?? select('title', tree);
-  const text = element ? toString(element).replace(/\s+/g, ' ').trim() : '';
+  const text = titleElementText(tree);
   if (text === '') return undefined;
   for (const separator of titleSeparators) {
     const at = text.lastIndexOf(separator);
     if (at > 0) return text.slice(0, at).trim();
   }
   return text;
+}
+
+// The site's name: what follows the page's title in `<title>` ("File system | Node.js Docs").
+function siteNameFromTitleElement(tree: Root): string | undefined {
+  const text = titleElementText(tree);
+  for (const separator of titleSeparators) {
+    const at = text.lastIndexOf(separator);
+    if (at > 0) return text.slice(at + separator.length).trim();
+  }
+  return undefined;
+}
+
+function titleElementText(tree: Root): string {
+  const element: Element | undefined = select('head title', tree) ?? select('title', tree);
+  return element ? toString(element).replace(/\s+/g, ' ').trim() : '';
+}
+
+function sameText(text: string, other: string | undefined): boolean {
+  return other !== undefined && other !== '' && text.toLowerCase() === other.toLowerCase();
+}
+
+function removeElement(parent: Element, target: Element): boolean {
+  const at = parent.children.indexOf(target);
+  if (at !== -1) {
+    parent.children.splice(at, 1);
+    return true;
+  }
+  return parent.children.some((child) => child.type === 'element' && removeElement(child, target));
 }
 
 function titleFromFileName(relativeFile: string): string {

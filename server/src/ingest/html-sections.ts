@@ -15,6 +15,8 @@ export interface HtmlSection {
 }
 
 const sectionHeadingDepth: Record<string, number> = { h1: 1, h2: 2, h3: 3 };
+/** Every heading level, for anchors: a long section splits at its `h4`–`h6` too (see `splitLargeSections`). */
+const anyHeadingDepth: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 /** Depth of a page's top-level API entries: below every section heading. */
 const firstEntryDepth = 4;
 // Elements whose inner headings belong to them (a heading in a table cell or a list item does not
@@ -39,7 +41,7 @@ export function assignHeadingAnchors(container: Element): void {
         if (child.type === 'text' && child.value.trim() !== '') previous = undefined;
         continue;
       }
-      if (sectionHeadingDepth[child.tagName] !== undefined) {
+      if (anyHeadingDepth[child.tagName] !== undefined) {
         const anchor = ownAnchor(child) ?? innerAnchor(child) ?? openingSections.map(idOf).find(Boolean) ?? emptyAnchorId(previous);
         if (anchor === undefined) delete child.properties.id;
         else child.properties.id = anchor;
@@ -70,8 +72,43 @@ export function assignHeadingAnchors(container: Element): void {
  * @example splitHtmlSections(container).map((section) => section.heading)
  */
 export function splitHtmlSections(container: Element): HtmlSection[] {
+  return splitLargeSections(splitAt(container, sectionHeadingDepth, firstEntryDepth));
+}
+
+/** Text (in characters) above which a section is split at its next heading level, `h4` to `h6`. */
+const maximumSectionText = 10_000;
+
+/**
+ * Splits each section longer than {@link maximumSectionText} at its `h4` headings, and what is
+ * still too long at `h5`, then `h6`: a reference page that puts each function under an `h4`
+ * (Node.js' API docs) made one section of 145,000 characters of its "Callback API" `h3`, which
+ * every question about any of its functions matched. A shorter section keeps its `h4`s inside,
+ * as a Markdown page's does. The parts keep the section's heading above them.
+ */
+function splitLargeSections(sections: HtmlSection[], depth = 4): HtmlSection[] {
+  const tag = `h${depth}`;
+  if (depth > 6) return sections;
+  return sections.flatMap((section) => {
+    if (textLength(section.nodes) <= maximumSectionText) return [section];
+    const container: Element = { type: 'element', tagName: 'div', properties: {}, children: section.nodes };
+    const parts = splitAt(container, { [tag]: depth }, Number.POSITIVE_INFINITY);
+    if (parts.length === 1) return splitLargeSections([section], depth + 1);
+    const [intro, ...rest] = parts as [HtmlSection, ...HtmlSection[]];
+    const above = section.heading === undefined ? section.headingTrail : [...section.headingTrail, section.heading];
+    const split = [{ ...section, nodes: intro.nodes }, ...rest.map((part) => ({ ...part, headingTrail: [...above, ...part.headingTrail] }))];
+    return splitLargeSections(split, depth + 1);
+  });
+}
+
+function textLength(nodes: readonly ElementContent[]): number {
+  let length = 0;
+  for (const node of nodes) length += node.type === 'element' ? toString(node).length : node.type === 'text' ? node.value.length : 0;
+  return length;
+}
+
+function splitAt(container: Element, headingDepth: Record<string, number>, entryDepth: number): HtmlSection[] {
   const holdsHeading = new WeakSet<Element>();
-  markHeadingHolders(container, holdsHeading);
+  markHeadingHolders(container, holdsHeading, headingDepth, entryDepth !== Number.POSITIVE_INFINITY);
   let current: HtmlSection = { headingTrail: [], nodes: [] };
   const sections: HtmlSection[] = [current];
   const trail: Array<{ depth: number; text: string }> = [];
@@ -111,7 +148,7 @@ export function splitHtmlSections(container: Element): HtmlSection[] {
         current.nodes.push(child);
         continue;
       }
-      const depth = sectionHeadingDepth[child.tagName];
+      const depth = headingDepth[child.tagName];
       const text = depth === undefined ? '' : headingText(child);
       if (depth !== undefined && text !== '') {
         start(text, depth, typeof child.properties.id === 'string' ? child.properties.id : undefined);
@@ -123,7 +160,7 @@ export function splitHtmlSections(container: Element): HtmlSection[] {
       }
     }
   };
-  visit(container, firstEntryDepth);
+  visit(container, entryDepth);
   return sections;
 }
 
@@ -138,23 +175,23 @@ export function headingText(heading: Element): string {
 
 // Marks the elements to open rather than keep whole: those holding a section heading or a list of
 // API entries, and those lists (whose descriptions are opened in turn).
-function markHeadingHolders(element: Element, holders: WeakSet<Element>): boolean {
+function markHeadingHolders(element: Element, holders: WeakSet<Element>, headingDepth: Record<string, number>, entries: boolean): boolean {
   let holds = false;
   for (const child of element.children) {
     if (child.type !== 'element') continue;
-    if (sectionHeadingDepth[child.tagName] !== undefined) holds = true;
-    else if (isEntryList(child)) {
+    if (headingDepth[child.tagName] !== undefined) holds = true;
+    else if (entries && isEntryList(child)) {
       holders.add(child);
-      for (const part of child.children) if (part.type === 'element' && part.tagName === 'dd') markHeadingHolders(part, holders);
+      for (const part of child.children) if (part.type === 'element' && part.tagName === 'dd') markHeadingHolders(part, holders, headingDepth, entries);
       holds = true;
-    } else if (!wholeBlocks.has(child.tagName) && markHeadingHolders(child, holders)) holds = true;
+    } else if (!wholeBlocks.has(child.tagName) && markHeadingHolders(child, holders, headingDepth, entries)) holds = true;
   }
   if (holds) holders.add(element);
   return holds;
 }
 
 function containsHeading(element: Element): boolean {
-  return element.children.some((child) => child.type === 'element' && (sectionHeadingDepth[child.tagName] !== undefined || containsHeading(child)));
+  return element.children.some((child) => child.type === 'element' && (anyHeadingDepth[child.tagName] !== undefined || containsHeading(child)));
 }
 
 function isSectionWrapper(element: Element): boolean {

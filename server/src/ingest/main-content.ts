@@ -90,29 +90,87 @@ export function selectMainContent(tree: Root): Element {
 /**
  * A copy of `container` without what is not the page's content: navigation, sidebars, headers
  * and footers of the site, scripts and styles, buttons and forms, screen-reader-only text,
- * breadcrumbs, tables of contents, "edit this page" links and permalink symbols (`¶`, `#`).
+ * breadcrumbs, tables of contents, "edit this page" links and permalink symbols (`¶`, `#`);
+ * blocks that are lists of links and little else count as navigation, whatever their markup
+ * (see `isLinkList`).
  * A `header` is kept when it holds a heading and is not the site's (a direct child of `body`):
  * Docusaurus and many themes put the page's `h1` in one.
  *
  * @example const content = withoutPageChrome(selectMainContent(tree));
  */
 export function withoutPageChrome(container: Element): Element {
-  return { type: 'element', tagName: container.tagName, properties: container.properties, children: keptChildren(container) };
+  const links = measureLinks(container);
+  return { type: 'element', tagName: container.tagName, properties: container.properties, children: keptChildren(container, false, links) };
 }
 
 // Source positions are left behind: nothing downstream reports them, and the Markdown converter
 // deep-copies what it is given.
-function keptChildren(parent: Element): ElementContent[] {
+function keptChildren(parent: Element, inHeading: boolean, links: LinkMeasures): ElementContent[] {
   const kept: ElementContent[] = [];
+  const heading = inHeading || /^h[1-6]$/.test(parent.tagName);
   for (const child of parent.children) {
     if (child.type === 'text') kept.push({ type: 'text', value: child.value });
-    if (child.type !== 'element' || isChrome(child, parent)) continue;
-    kept.push({ type: 'element', tagName: child.tagName, properties: child.properties, children: keptChildren(child) });
+    if (child.type !== 'element' || isChrome(child, parent, heading) || isLinkList(child, links)) continue;
+    kept.push({ type: 'element', tagName: child.tagName, properties: child.properties, children: keptChildren(child, heading, links) });
   }
   return kept;
 }
 
-function isChrome(element: Element, parent: Element): boolean {
+/** Characters of text in an element, and how many of them are the text of links, and its links. */
+interface LinkMeasure {
+  text: number;
+  linked: number;
+  links: number;
+  headings: number;
+}
+type LinkMeasures = WeakMap<Element, LinkMeasure>;
+
+// The blocks a site's navigation is made of, when its theme does not name them (no `nav`, no
+// role, no telling class): a site-wide index of pages in a plain `div` beside the content.
+const navigationBlocks = new Set(['div', 'ul', 'ol', 'details', 'section', 'header']);
+/** Fewest links, and least share of the text that is link text, that make a block navigation. */
+const navigationLinks = 12;
+const navigationLinkShare = 0.8;
+
+/**
+ * A block that is a list of links and little else, and holds no heading: many links (a dozen or
+ * more) whose text is nearly all of the block's, as a site's page index or a page's table of
+ * contents is (Node.js' API docs put both in plain `div`s). A list of links with a sentence each
+ * (a page's "see also" with descriptions) stays.
+ */
+function isLinkList(element: Element, links: LinkMeasures): boolean {
+  if (!navigationBlocks.has(element.tagName)) return false;
+  const measure = links.get(element);
+  return measure !== undefined && measure.headings === 0 && measure.links >= navigationLinks && measure.linked >= navigationLinkShare * measure.text;
+}
+
+// One walk, bottom up, so that measuring every element costs no more than reading the page once.
+function measureLinks(container: Element): LinkMeasures {
+  const measures: LinkMeasures = new WeakMap();
+  const measure = (element: Element, inLink: boolean): LinkMeasure => {
+    const link = inLink || element.tagName === 'a';
+    const total: LinkMeasure = { text: 0, linked: 0, links: element.tagName === 'a' ? 1 : 0, headings: /^h[1-6]$/.test(element.tagName) ? 1 : 0 };
+    for (const child of element.children) {
+      if (child.type === 'text') {
+        const length = child.value.trim().length;
+        total.text += length;
+        if (link) total.linked += length;
+      } else if (child.type === 'element') {
+        const inner = measure(child, link);
+        total.text += inner.text;
+        total.linked += inner.linked;
+        total.links += inner.links;
+        total.headings += inner.headings;
+      }
+    }
+    measures.set(element, total);
+    return total;
+  };
+  measure(container, false);
+  return measures;
+}
+
+function isChrome(element: Element, parent: Element, inHeading: boolean): boolean {
   const { tagName, properties } = element;
   if (tagName === 'header') return parent.tagName === 'body' || select('h1, h2, h3, h4, h5, h6', element) === undefined;
   if (chromeTags.has(tagName)) return true;
@@ -120,7 +178,7 @@ function isChrome(element: Element, parent: Element): boolean {
   if (typeof properties.role === 'string' && chromeRoles.has(properties.role)) return true;
   const classNames = Array.isArray(properties.className) ? properties.className.map((name) => String(name).toLowerCase()) : [];
   if (classNames.some((name) => chromeClasses.has(name))) return true;
-  if (tagName === 'a') return classNames.some((name) => permalinkClasses.has(name)) || isEditLink(element) || isInHeadingPermalink(element, parent) || isBareTarget(element);
+  if (tagName === 'a') return classNames.some((name) => permalinkClasses.has(name)) || isEditLink(element) || isInHeadingPermalink(element, inHeading) || isBareTarget(element);
   // VitePress's language label beside a code block.
   if (tagName === 'span' && classNames.includes('lang')) return true;
   if (/^h[1-6]$/.test(tagName)) return false;
@@ -131,9 +189,10 @@ function isEditLink(link: Element): boolean {
   return editLinkText.test(toString(link));
 }
 
-// A link to the heading's own anchor with a symbol (or nothing) as text: a permalink, not words.
-function isInHeadingPermalink(link: Element, parent: Element): boolean {
-  if (!/^h[1-6]$/.test(parent.tagName)) return false;
+// A link in a heading (however deep: Node.js' docs wrap it in a span) to an anchor, with a symbol
+// (or nothing) as text: a permalink, not words.
+function isInHeadingPermalink(link: Element, inHeading: boolean): boolean {
+  if (!inHeading) return false;
   const href = link.properties.href;
   return typeof href === 'string' && href.startsWith('#') && permalinkText.test(toString(link));
 }
