@@ -368,3 +368,135 @@ describe('MkDocs plugins and extensions, read as the build does', () => {
     );
   });
 });
+
+describe('MkDocs Markdown extensions, read as the built page shows them when mkdocs.yml turns them on', () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'docent-mkdocs-'));
+  });
+
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** Ingests a site of one page, `docs/index.md`, under `mkdocs.yml`; returns its sections as [anchor, markdown]. */
+  async function sectionsOf(config: string, page: string): Promise<Array<[string | undefined, string]>> {
+    const site = await mkdtemp(path.join(folder, 'site-'));
+    await mkdir(path.join(site, 'docs'));
+    await writeFile(path.join(site, 'mkdocs.yml'), config);
+    await writeFile(path.join(site, 'docs', 'index.md'), page);
+    const docs = await ingestDocs({ docs: path.join(site, 'docs'), pathPrefix: '' });
+    return pageAt(docs, '/').sections.map((section) => [section.anchor, section.markdown]);
+  }
+
+  const extensions = (...names: string[]) => `site_name: Site\nmarkdown_extensions:\n${names.map((name) => `  - ${name}\n`).join('')}`;
+
+  test('pymdownx.keys: ++ctrl+alt+del++ reads Ctrl+Alt+Del (aliases, key_map, quoted keys, in headings and their anchors); unknown keys, escapes and code stay', async () => {
+    const page = [
+      '# Home',
+      'Press ++ctrl+alt+del++ to restart, or ++cmd+k++, ++shift+page-up++, ++esc++, ++f12++, ++ctrl+"My Key"++ or ++hyper++.',
+      'Unknown ++foo++ and \\+\\+ctrl\\+\\+ stay, `++ctrl+c++` is code.',
+      '## Copy with ++ctrl+c++',
+      '```text\n++ctrl+c++\n```',
+    ].join('\n\n');
+    const config = `${extensions('pymdownx.keys:')}      key_map:\n        hyper: Hyper\n`;
+    expect(await sectionsOf(config, page)).toEqual([
+      ['home', 'Press Ctrl+Alt+Del to restart, or Cmd+K, Shift+Page Up, Esc, F12, Ctrl+My Key or Hyper.\n\nUnknown ++foo++ and \\+\\+ctrl\\+\\+ stay, `++ctrl+c++` is code.'],
+      ['copy-with-ctrlc', '```text\n++ctrl+c++\n```'],
+    ]);
+    expect((await sectionsOf(extensions('attr_list'), page))[0]?.[1]).toContain('Press ++ctrl+alt+del++ to restart');
+  });
+
+  test('def_list: a term and its `:` definition read as a list item, the term in bold; further indented blocks (admonitions too), second definitions and loose terms stay with it', async () => {
+    const page = [
+      '# Glossary',
+      '`Lorem ipsum`\n:   Sed sagittis eleifend rutrum.\n    Its lazy second line.\n\n    A second paragraph.\n\n    ```yaml\n    key: value\n    ```',
+      'Apple\nPear\n:   A fruit.\n:   A tree.',
+      'Loose term\n\n:   Defined after a blank line.',
+      'A paragraph after the list.',
+      // Material's own docs: a comment its build fills in with the term, then the definition.
+      '<!-- md:option type:note -->\n\n:   !!! note "Example"\n\n        Inside an admonition.',
+      '<!-- md:option mode:search -->\n\n:   <!-- md:default none -->\n    <!-- md:flag -->  The search mode.',
+    ].join('\n\n');
+    expect(await sectionsOf(extensions('def_list', 'admonition'), page)).toEqual([
+      [
+        'glossary',
+        [
+          '- **`Lorem ipsum`**: Sed sagittis eleifend rutrum.\n  Its lazy second line.',
+          '  A second paragraph.',
+          '  ```yaml\n  key: value\n  ```',
+          '- **Apple**, **Pear**: A fruit.',
+          '  A tree.',
+          '- **Loose term**: Defined after a blank line.',
+          'A paragraph after the list.',
+          '- **Example**\n\n  Inside an admonition.',
+          '* The search mode.',
+        ].join('\n\n'),
+      ],
+    ]);
+    expect((await sectionsOf(extensions('attr_list'), page))[0]?.[1]).toContain('`Lorem ipsum`\n:   Sed sagittis');
+  });
+
+  test('pymdownx.critic: additions and substitutions read as the new text, deletions and comments go, also across blocks; code stays; mode: reject reads the old text', async () => {
+    const page = [
+      '# Changes',
+      'Text with {++added++} and {--deleted--} and {~~old~>new~~} and {==marked==}{>>a comment<<}.',
+      '{--\n\n- a removed step\n\n--}',
+      'Code shows the syntax: `{++x++}`.',
+      '```text\n{--kept in code--}\n```',
+    ].join('\n\n');
+    expect(await sectionsOf(extensions('pymdownx.critic'), page)).toEqual([
+      ['changes', 'Text with added and and new and marked.\n\nCode shows the syntax: `{++x++}`.\n\n```text\n{--kept in code--}\n```'],
+    ]);
+    expect((await sectionsOf(`${extensions('pymdownx.critic:')}      mode: reject\n`, page))[0]?.[1]).toMatch(/^Text with and deleted and old and marked\.\n\n- a removed step\n/);
+    expect((await sectionsOf(extensions('attr_list'), page))[0]?.[1]).toContain('{++added++}');
+  });
+
+  test('code annotations (content.code.annotate or .annotate): markers in comments go, with `!` the whole comment; code without a following list or the feature stays', async () => {
+    const annotated = [
+      '``` yaml\ntheme:\n  features:\n    - content.code.annotate # (1)!\n    - search # see (2)\ncolor: "#fff (1)"\n```',
+      '1.  I\'m a code annotation!\n2.  Another.',
+      '``` js\nconst port = 8000; // (1)\n```',
+      '1.  The port.',
+      '``` html\n<main></main> <!-- (1) -->\n```',
+      '1.  The main element.',
+    ].join('\n\n');
+    const unannotated = '``` python\nprint("(1)")  # (1) is not a marker here\n```\n\nNo list after this block.';
+    const page = `# Code\n\n${annotated}\n\n${unannotated}\n`;
+    const feature = 'site_name: Site\ntheme:\n  name: material\n  features:\n    - content.code.annotate\n';
+    expect((await sectionsOf(feature, page))[0]?.[1]).toBe(
+      [
+        '```yaml\ntheme:\n  features:\n    - content.code.annotate\n    - search # see\ncolor: "#fff (1)"\n```',
+        '1.  I\'m a code annotation!\n2.  Another.',
+        '```js\nconst port = 8000; //\n```',
+        '1.  The port.',
+        '```html\n<main></main> <!-- -->\n```',
+        '1.  The main element.',
+        unannotated,
+      ].join('\n\n'),
+    );
+    // Without the feature, only a block with the .annotate class has annotations.
+    const classed = '# Code\n\n``` { .python .annotate }\nx = 1  # (1)!\n```\n\n1.  One.\n\n``` python\ny = 2  # (1)!\n```\n\n1.  One.\n';
+    expect((await sectionsOf('site_name: Site\n', classed))[0]?.[1]).toBe('```{ .python .annotate }\nx = 1\n```\n\n1.  One.\n\n``` python\ny = 2  # (1)!\n```\n\n1.  One.');
+  });
+
+  test('mkdocs-macros: {{ variable }} from extra (also extra.x, config.extra.x, nested, front matter) reads as its value; macros, unknown names and {% raw %} stay', async () => {
+    const config = 'site_name: Site\nplugins:\n  - search\n  - macros\nextra:\n  version: 2.0\n  beta: yes\n  links:\n    repo: https://example.org/repo\n';
+    const page = [
+      '---\ntitle: Install\nproduct: Acme\n---',
+      '# Install {{ product }} {{ version }}',
+      'Version {{ version }} ({{ config.extra.version }}, {{extra.version}}), beta {{ beta }}, from {{ links.repo }}.',
+      '{{ unknown }}, {{ macro(1) }} and {{ version | upper }} stay; `pip install acme=={{ version }}`.',
+      '{% raw %}\nShown as written: {{ version }}\n{% endraw %}',
+    ].join('\n\n');
+    expect(await sectionsOf(config, page)).toEqual([
+      [
+        'install-acme-20',
+        'Version 2.0 (2.0, 2.0), beta True, from https://example.org/repo.\n\n{{ unknown }}, {{ macro(1) }} and {{ version | upper }} stay; `pip install acme==2.0`.\n\n{% raw %}\nShown as written: {{ version }}\n{% endraw %}',
+      ],
+    ]);
+    expect((await sectionsOf(config, page.replace('product: Acme', 'render_macros: false')))[0]?.[1]).toMatch(/^Version \{\{ version \}\}/);
+    expect((await sectionsOf(config.replace('  - macros\n', ''), page))[0]?.[1]).toMatch(/^Version \{\{ version \}\}/);
+  });
+});

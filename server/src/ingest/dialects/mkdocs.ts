@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Heading, Nodes, Parent } from 'mdast';
+import type { Heading, Nodes, Parent, Root } from 'mdast';
 import { pythonMarkdownAnchors } from '../anchors';
 import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers } from '../directive-containers';
@@ -10,11 +10,17 @@ import { rewriteTree, setCustomId, takeTrailingAttributes, text as textNode } fr
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { buildTimePlugins, mkdocsBlocksToDirectives } from './mkdocs-blocks';
+import { removeAnnotationMarkers } from './mkdocs-code-annotations';
 import { resolveCodeIncludes } from './mkdocs-code-includes';
 import type { CodeIncludeFolders } from './mkdocs-code-includes';
 import { readMkdocsConfig } from './mkdocs-config';
+import { applyCriticMarks, criticFreeRanges, hasCriticMarks } from './mkdocs-critic';
+import { flattenDefinitionLists } from './mkdocs-definition-lists';
 import { attributeEntry, dropIconShortcodes } from './mkdocs-icons';
 import { resolveIncludeMarkdown } from './mkdocs-include-markdown';
+import { renderKeys } from './mkdocs-keys';
+import { renderMacroVariables } from './mkdocs-macros';
+import { readMkdocsMarkdownSettings } from './mkdocs-markdown-settings';
 import { gitignoreMatcher } from '../path-glob';
 import { repositoryRoot } from '../included-files';
 import { resolveSnippets } from './mkdocs-snippets';
@@ -69,6 +75,12 @@ function withoutAbbreviationDefinitions(source: string): string {
  *   only (`{% if … %}`, mkdocs-macros), HTML comments (`<!-- md:version -->`) and
  *   `<script>`/`<style>` dropped; terminal output coloured with HTML tags read as its text (see
  *   `cleanTerminalMarkup`).
+ * - Syntaxes `mkdocs.yml` turns on (see `readMkdocsMarkdownSettings`), read as the built page shows
+ *   them: mkdocs-macros' `{{ version }}` from `extra:` (see `renderMacroVariables`, first, as the
+ *   plugin renders the page), CriticMarkup edits (see `applyCriticMarks`), def_list groups as list
+ *   items (see `flattenDefinitionLists`), pymdownx.keys' `++ctrl+alt+del++` as `Ctrl+Alt+Del`
+ *   (see `renderKeys`) and Material's code annotation markers (`# (1)!`, see
+ *   `removeAnnotationMarkers`).
  * - attr_list: a link's or an image's attribute list (`[Start](x.md){ .md-button }`) and a
  *   paragraph of one (`{ .annotate }`) dropped.
  * - Icons: Material's icon shortcodes (`:material-clock-fast:{ .lg .middle }`) dropped, a `title`
@@ -84,6 +96,7 @@ function withoutAbbreviationDefinitions(source: string): string {
  */
 export async function createMkdocsDialect(options: DialectOptions): Promise<Dialect> {
   const config = await readMkdocsConfig(options.configFile, options.root);
+  const markdown = await readMkdocsMarkdownSettings(options.configFile);
   const prefix = normalizePrefix(options.pathPrefix ?? config.sitePath);
   const directoryUrls = options.settings.cleanUrls ?? config.directoryUrls;
   const locales = siteLocales(options.settings.defaultLocale ?? config.language, localeFolders(options.files), prefix);
@@ -101,7 +114,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:4:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}`,
+    fingerprint: `mkdocs:5:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
@@ -112,13 +125,25 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
     async parse(source, file) {
       const dependencies: string[] = [];
       const included = includeMarkdown === undefined ? source : await resolveIncludeMarkdown(source, file.sourceFile, { ...includeMarkdown, dependencies });
-      const withCode = await resolveCodeIncludes(included, codeIncludes, dependencies);
+      const rendered = markdown.macros === undefined ? included : renderMacroVariables(included, markdown.macros);
+      const withCode = await resolveCodeIncludes(rendered, codeIncludes, dependencies);
       const withSnippets = await resolveSnippets(withCode, snippetFolders, dependencies);
-      const text = mkdocsBlocksToDirectives(withoutAbbreviationDefinitions(withSnippets));
-      const tree = parseMarkdown(text, { directives: true });
+      let text = mkdocsBlocksToDirectives(withoutAbbreviationDefinitions(withSnippets));
+      let tree = parseMarkdown(text, { directives: true });
+      // Critic edits are read in the text, as the extension's preprocessor does (they may span
+      // blocks), outside the code the first parse finds; the edited text is parsed again.
+      if (markdown.critic !== undefined && hasCriticMarks(text)) {
+        const edited = applyCriticMarks(text, markdown.critic, criticFreeRanges(tree));
+        if (edited !== text) {
+          text = edited;
+          tree = parseMarkdown(text, { directives: true });
+        }
+      }
       restoreInlineDirectives(tree, text);
       flattenContainers(tree, { title: (name, label) => label });
       dropMarkerParagraphs(tree, text, ['[TOC]']);
+      // Before comments go: a `:` line after one (Material's `<!-- md:option x -->`) has no term.
+      if (markdown.definitionLists) flattenDefinitionLists(tree, text, readBlocks);
       dropNonContentHtml(tree);
       rewriteTree(tree, (node, parent) => {
         if (node.type === 'code') cleanTerminalMarkup(node);
@@ -142,6 +167,9 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
         if (node.type === 'paragraph' && jinjaTagsOnly.test(sourceOf(node, text).trim())) return [];
         return undefined;
       });
+      if (markdown.keys !== undefined) renderKeys(tree, markdown.keys, text);
+      // After the paragraph rules: an attribute-list paragraph between a block and its list is gone.
+      removeAnnotationMarkers(tree, { everyBlock: markdown.codeAnnotations });
       return { tree, text, dependencies };
     },
     headingText: mkdocsHeadingText,
@@ -157,6 +185,15 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
     buildTimePlugins,
   };
+}
+
+/** Markdown written inside a block (a definition), read as a page's blocks are: admonitions, tabs and /// blocks flattened. */
+function readBlocks(markdown: string): { tree: Root; text: string } {
+  const text = mkdocsBlocksToDirectives(markdown);
+  const tree = parseMarkdown(text, { directives: true });
+  restoreInlineDirectives(tree, text);
+  flattenContainers(tree, { title: (name, label) => label });
+  return { tree, text };
 }
 
 /** A heading's text as Python-Markdown's toc sees it: tags dropped (their text kept), icon shortcodes left out. */
