@@ -14,21 +14,32 @@ import { toString } from 'hast-util-to-string';
 /** Longest heading an entry gets from its term's text (a signature can run to hundreds). */
 const maximumHeadingLength = 120;
 
-/** Whether `element` is a term with an id that its description follows: an entry of its list. */
-export function isEntryTerm(element: Element, list: Element): boolean {
-  if (element.tagName !== 'dt' || idOf(element) === undefined) return false;
-  const siblings = list.children;
-  for (let index = siblings.indexOf(element) + 1; index < siblings.length; index++) {
-    const next = siblings[index];
-    if (next?.type !== 'element') continue;
-    return next.tagName === 'dd';
+/**
+ * The entries of a definition list, by the term that starts each: a run of terms (`dt`s one
+ * after another, as Sphinx writes an object with several signatures or a glossary entry with
+ * several terms) followed by its description (`dd`), one of the terms carrying an id. The entry's
+ * anchor is the first id of its run. One pass over the list.
+ */
+export function listEntries(list: Element): Map<Element, string> {
+  const entries = new Map<Element, string>();
+  if (list.tagName !== 'dl') return entries;
+  let run: Element[] = [];
+  for (const child of list.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'dt') {
+      run.push(child);
+      continue;
+    }
+    const anchor = child.tagName === 'dd' ? run.map(idOf).find((id) => id !== undefined) : undefined;
+    if (anchor !== undefined && run[0] !== undefined) entries.set(run[0], anchor);
+    run = [];
   }
-  return false;
+  return entries;
 }
 
-/** Whether a definition list holds API entries (see {@link isEntryTerm}). */
+/** Whether a definition list holds API entries (see {@link listEntries}). */
 export function isEntryList(element: Element): boolean {
-  return element.tagName === 'dl' && element.children.some((child) => child.type === 'element' && isEntryTerm(child, element));
+  return listEntries(element).size > 0;
 }
 
 /**
@@ -49,13 +60,10 @@ export function entryHeading(term: Element): string {
  * The term as the entry's first line: its whole text (a signature with its parameters and their
  * defaults) as inline code, the way the built page sets it apart.
  */
-export function entrySignature(term: Element): ElementContent {
-  return { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: termText(term) }] }] };
-}
-
-/** The entry's id: the anchor a link to it uses. */
-export function entryAnchor(term: Element): string | undefined {
-  return idOf(term);
+export function entrySignature(term: Element): ElementContent[] {
+  const text = termText(term);
+  if (text === '') return [];
+  return [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: text }] }] }];
 }
 
 // Links in a term that are not its text: the permalink (¶) and Sphinx's `[source]` link.
@@ -96,16 +104,23 @@ export function joinTypeAnnotations(parent: Element): void {
       joinTypeAnnotations(child);
       continue;
     }
-    let end = index + 1;
+    // The run of tokens from here, each read once.
+    const texts: string[] = [];
+    let punctuation = false;
+    let end = index;
     while (end < children.length) {
       const next = children[end];
       if (next?.type !== 'element' || !isAnnotationToken(next)) break;
+      const text = toString(next);
+      punctuation ||= /^[\s[\](),|.*]+$/.test(text);
+      texts.push(text);
       end += 1;
     }
-    const run = children.slice(index, end) as Element[];
-    if (run.length >= 2 && run.some((token) => /^[\s[\](),|.*]+$/.test(toString(token)))) {
-      const annotation = run.map((token) => toString(token)).join('');
-      children.splice(index, run.length, { type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: annotation }] });
+    if (texts.length >= 2 && punctuation) {
+      children.splice(index, texts.length, { type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: texts.join('') }] });
+    } else {
+      // Not an annotation: its tokens are emphasis as written; carry on after the run.
+      index = end - 1;
     }
   }
 }

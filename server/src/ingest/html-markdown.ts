@@ -4,6 +4,7 @@ import type { Root as MarkdownRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import { capTableSpans } from './html-table-spans';
 import { dropUnsafeLinks } from './safe-markup';
 
 // One processor for every section: building one per call costs more than the conversion itself.
@@ -21,6 +22,7 @@ const markdownWriter = unified()
  */
 export function htmlToMarkdown(nodes: ElementContent[]): string {
   const root: Root = { type: 'root', children: nodes };
+  capTableSpans(root);
   const markdown = toMdast(root) as MarkdownRoot;
   dropUnsafeLinks(markdown);
   return markdownWriter.stringify(markdown).trim();

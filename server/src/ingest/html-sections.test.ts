@@ -95,10 +95,19 @@ describe('API reference entries', () => {
     expect(texts(3)).toEqual(['route(rule, **options)', 'Decorates a view.']);
   });
 
-  test('definition lists whose terms have no ids (field lists, glossaries without anchors) stay whole in their section', () => {
-    expect(sections('<h2 id="a">A</h2><dl class="field-list"><dt>Parameters</dt><dd><p>rule – the rule</p></dd></dl><dl><dt id="lonely">No description</dt></dl>')).toEqual([
+  test('terms one after another share their description: one entry at the first id; lists without ids stay whole', () => {
+    const html =
+      '<h2 id="g">Glossary</h2><dl class="glossary"><dt id="term-a">A</dt><dd><p>about A</p></dd><dt>B</dt><dt id="term-c">C</dt><dd><p>about B and C</p></dd><dt id="term-d"><a class="headerlink" href="#term-d">¶</a></dt><dd><p>unnamed</p></dd></dl>' +
+      '<dl class="field-list"><dt>Parameters</dt><dd><p>rule – the rule</p></dd></dl><dl><dt id="lonely">No description</dt></dl>';
+    expect(sections(html)).toEqual([
       { heading: undefined, anchor: undefined, trail: '' },
-      { heading: 'A', anchor: 'a', trail: '' },
+      { heading: 'Glossary', anchor: 'g', trail: '' },
+      { heading: 'A', anchor: 'term-a', trail: 'Glossary' },
+      { heading: 'B', anchor: 'term-c', trail: 'Glossary' },
+      { heading: 'term-d', anchor: 'term-d', trail: 'Glossary' },
     ]);
+    const container = fromHtml(`<div>${html}</div>`, { fragment: true }).children[0] as Element;
+    const texts = splitHtmlSections(container).map((part) => part.nodes.map((node) => toString(node)).filter((text) => text.trim() !== ''));
+    expect(texts.slice(1)).toEqual([['Parametersrule – the rule', 'No description'], ['A', 'about A'], ['B', 'C', 'about B and C'], ['unnamed']]);
   });
 });

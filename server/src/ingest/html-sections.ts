@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { entryAnchor, entryHeading, entrySignature, isEntryList, isEntryTerm } from './html-api-entries';
+import { entryHeading, entrySignature, isEntryList, listEntries } from './html-api-entries';
 
 /** A part of a built page between two `h1`–`h3` headings, still as HTML. */
 export interface HtmlSection {
@@ -125,13 +125,15 @@ function splitAt(container: Element, headingDepth: Record<string, number>, entry
   const visitEntries = (list: Element, depth: number) => {
     const owner = current;
     const ownerTrail = [...trail];
+    const entries = listEntries(list);
     for (const child of list.children) {
       if (child.type !== 'element') continue;
-      if (isEntryTerm(child, list)) {
-        start(entryHeading(child), depth, entryAnchor(child));
-        current.nodes.push(entrySignature(child));
+      const anchor = entries.get(child);
+      if (anchor !== undefined) {
+        start(entryHeading(child), depth, anchor);
+        current.nodes.push(...entrySignature(child));
       } else if (child.tagName === 'dt') {
-        current.nodes.push(entrySignature(child));
+        current.nodes.push(...entrySignature(child));
       } else if (child.tagName === 'dd') {
         visit(child, depth + 1);
       } else {

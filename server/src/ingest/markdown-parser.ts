@@ -91,14 +91,20 @@ export function plainText(node: Nodes | Nodes[]): string {
   return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
 }
 
-// An import or require of the remark-math plugin: `import remarkMath from 'remark-math'`,
-// `require("remark-math")`, `await import('remark-math')`.
-const remarkMathImport = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"]remark-math['"]/;
-
 /**
  * Whether a site's config (`docusaurus.config.js`, `astro.config.mjs`), read as text and never run,
- * loads remark-math: its pages then write math between dollar signs (parse them with `math`).
+ * loads remark-math: a line that names the `'remark-math'` module with `from`, `import` or
+ * `require` and is not a comment (`// import remarkMath from 'remark-math'` turns nothing on). Its
+ * pages then write math between dollar signs (parse them with `math`). Line by line, without a
+ * pattern that could backtrack over a long line.
  */
 export function usesRemarkMath(configSource: string): boolean {
-  return remarkMathImport.test(configSource);
+  if (!configSource.includes('remark-math')) return false;
+  for (const line of configSource.split('\n')) {
+    if (!line.includes("'remark-math'") && !line.includes('"remark-math"')) continue;
+    const code = line.trimStart();
+    if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) continue;
+    if (/\b(?:from|import|require)\b/.test(code)) return true;
+  }
+  return false;
 }

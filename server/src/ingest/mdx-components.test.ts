@@ -108,8 +108,14 @@ describe('HTML tables', () => {
     expect(flattened('Sizes: <table><tr><td>S</td><td>small</td></tr><tr><td>L</td><td>large</td></tr></table> apply.')).toBe('Sizes: S | small; L | large apply.');
   });
 
-  test('a component named like a table part outside a table keeps its children', () => {
-    expect(flattened('<tr><td>alone</td></tr>')).toBe('alone');
+  test('a table on one line, a caption, code and headings in a cell, empty tables, a huge span', () => {
+    expect(flattened('<table><tr><th>Link</th></tr><tr><td><a href="/x">X</a></td></tr></table>')).toBe('| Link    |\n| ------- |\n| [X](/x) |');
+    const blocks = ['<table>', '<caption>Supported sizes</caption>', '<tr><th>A</th><th>B</th></tr>', '<tr>', '<td>', '', 'Area here.', '', '```js', 'foo();', 'bar();', '```', '', '## Heading in cell', '', 'text', '</td>', '<td>y</td>', '</tr>', '</table>'];
+    expect(flattened(blocks.join('\n'))).toBe(
+      'Supported sizes\n\n| A                                               | B |\n| ----------------------------------------------- | - |\n| Area here. `foo(); bar();` Heading in cell text | y |',
+    );
+    expect(flattened('<table></table>\n\n<table>\n<thead></thead>\n<tbody></tbody>\n</table>\n\nAfter.')).toBe('After.');
+    expect(flattened('<table>\n<tr><td colspan="1000000000">a</td><td>b</td></tr>\n</table>').split('\n')[0]?.split('|').length).toBe(103);
   });
 });
 
@@ -120,5 +126,6 @@ describe('expressions', () => {
     );
     expect(flattened('Hello {user.name}{/* a comment */}{`${x}`}.')).toBe('Hello .');
     expect(flattened("{'A paragraph of its own.'}")).toBe('A paragraph of its own.');
+    expect(flattened("Click <b>Save</b>{' '}to go on.\n\n{' '}\n\nAfter.")).toBe('Click Save to go on.\n\nAfter.');
   });
 });

@@ -262,19 +262,23 @@ export interface FlattenOptions {
  */
 export function flattenMdx(tree: Root, options: FlattenOptions = {}): void {
   const { rules = {}, expand, keepProps = false } = options;
+  // Its rows and cells keep their structure; what is in the cells is flattened as anywhere.
+  const table = (element: JsxElement): Nodes[] => {
+    rewriteTree(element, (inner) => (isJsx(inner) && inner.name !== null && tableParts.has(inner.name) && inner.name !== 'table' ? undefined : flatten(inner)));
+    return tableFromJsx(element);
+  };
   const flatten = (node: Nodes): Nodes[] | undefined => {
     if (node.type === 'mdxjsEsm') return [];
+    // A table written on one line is a paragraph holding it, to MDX: a table all the same.
+    const alone = node.type === 'paragraph' ? loneTable(node.children as Nodes[]) : undefined;
+    if (alone !== undefined && !(rules.table ?? standardComponents.table)) return table({ ...alone, type: 'mdxJsxFlowElement' } as JsxElement);
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return keepProps && propsReference(node) !== undefined ? undefined : literalText(node);
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return undefined;
     const expanded = expand?.(node);
     if (expanded !== undefined) return expanded;
     const children = node.children as Nodes[];
     const rule = node.name === null ? undefined : (rules[node.name] ?? standardComponents[node.name]);
-    if (rule === undefined && node.name === 'table') {
-      // Its rows and cells keep their structure; what is in the cells is flattened as anywhere.
-      rewriteTree(node, (inner) => (isJsx(inner) && inner.name !== null && tableParts.has(inner.name) && inner.name !== 'table' ? undefined : flatten(inner)));
-      return tableFromJsx(node);
-    }
+    if (rule === undefined && node.name === 'table') return table(node);
     return rule?.(node, children) ?? children;
   };
   rewriteTree(tree, flatten);
@@ -290,8 +294,16 @@ function literalText(node: MdxFlowExpression | MdxTextExpression): Nodes[] {
   const value = literalValue(expressionOf(node.data?.estree));
   if (typeof value !== 'string' && typeof value !== 'number') return [];
   const shown = String(value);
-  if (shown === '') return [];
+  // `{' '}` keeps words apart inline (MDX's way to write a space); as a block it shows nothing.
+  if (shown.trim() === '') return node.type === 'mdxTextExpression' && shown !== '' ? [text(' ')] : [];
   return node.type === 'mdxTextExpression' ? [text(shown)] : [{ type: 'paragraph', children: [text(shown)] }];
+}
+
+// The `<table>` element a paragraph holds with nothing else but blanks, if any.
+function loneTable(children: Nodes[]): JsxElement | undefined {
+  const content = children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
+  const only = content[0];
+  return content.length === 1 && only !== undefined && isJsx(only) && only.name === 'table' ? only : undefined;
 }
 
 const isJsx = (node: Nodes): node is JsxElement => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';

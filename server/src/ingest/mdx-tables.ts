@@ -1,8 +1,10 @@
 import type { Element, ElementContent, Properties, Root as HastRoot } from 'hast';
 import { toMdast } from 'hast-util-to-mdast';
+import { toString } from 'hast-util-to-string';
 import type { Nodes, Root } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import { toHast, type Handler, type State } from 'mdast-util-to-hast';
+import { capTableSpans } from './html-table-spans';
 import { plainText } from './markdown-parser';
 import { text } from './mdast-edits';
 import type { JsxElement } from './mdx-components';
@@ -34,11 +36,33 @@ const jsxElement: Handler = (state: State, node: JsxElement) => {
   }
   // A row written on one line is a paragraph of JSX to MDX: between rows and cells only the
   // elements count, as in HTML.
-  const element: Element = { type: 'element', tagName: node.name, properties, children: cellParts.has(node.name) ? children : structural(children) };
+  const element: Element = { type: 'element', tagName: node.name, properties, children: cellParts.has(node.name) ? inline(children) : structural(children) };
   return element;
 };
 
 const cellParts: ReadonlySet<string> = new Set(['th', 'td', 'caption']);
+// Blocks a cell may hold in MDX, which a Markdown table cell cannot: their content is kept on
+// the cell's one line, blocks apart by a space ("Careful. Inside an admonition.", not
+// "Careful.Inside…"), a code block as inline code.
+const blockTags: ReadonlySet<string> = new Set(['p', 'div', 'section', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'details', 'summary', 'figure', 'figcaption', 'aside']);
+
+function inline(children: ElementContent[]): ElementContent[] {
+  const result: ElementContent[] = [];
+  for (const child of children) {
+    if (child.type === 'element' && child.tagName === 'pre') {
+      result.push(space(), { type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: toString(child).replace(/\s+/g, ' ').trim() }] }, space());
+    } else if (child.type === 'element' && blockTags.has(child.tagName)) {
+      result.push(space(), ...inline(child.children), space());
+    } else if (child.type === 'text') {
+      result.push({ type: 'text', value: child.value.replace(/\s*\n\s*/g, ' ') });
+    } else {
+      result.push(child);
+    }
+  }
+  return result;
+}
+
+const space = (): ElementContent => ({ type: 'text', value: ' ' });
 
 function structural(children: ElementContent[]): ElementContent[] {
   return children.flatMap((child) => {
@@ -75,8 +99,11 @@ const handlers = {
  */
 export function tableFromJsx(element: JsxElement): Nodes[] {
   const hast = toHast({ type: 'root', children: [element] } as Root, { handlers }) as HastRoot;
-  const converted = (toMdast(hast) as Root).children as Nodes[];
-  if (element.type === 'mdxJsxFlowElement') return converted;
+  capTableSpans(hast);
+  const caption = captionText(hast);
+  const converted = ((toMdast(hast) as Root).children as Nodes[]).filter((node) => node.type !== 'table' || plainText(node) !== '');
+  if (converted.length === 0) return [];
+  if (element.type === 'mdxJsxFlowElement') return caption === '' ? converted : [{ type: 'paragraph', children: [text(caption)] }, ...converted];
   // A table amid a paragraph's text can only be text there: its rows, cells apart.
   const rows = converted.flatMap((node) => (node.type === 'table' ? node.children : []));
   const line = rows
@@ -85,4 +112,18 @@ export function tableFromJsx(element: JsxElement): Nodes[] {
     .map((cells) => cells.join(' | '))
     .join('; ');
   return line === '' ? [] : [text(line)];
+}
+
+// A table's caption, which the conversion to a Markdown table drops: kept as the line before it.
+function captionText(tree: HastRoot): string {
+  let caption = '';
+  const find = (parent: HastRoot | Element): void => {
+    for (const child of parent.children) {
+      if (caption !== '' || child.type !== 'element') continue;
+      if (child.tagName === 'caption') caption = toString(child).replace(/\s+/g, ' ').trim();
+      else if (child.tagName !== 'td' && child.tagName !== 'th') find(child);
+    }
+  };
+  find(tree);
+  return caption;
 }

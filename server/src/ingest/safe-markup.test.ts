@@ -85,3 +85,12 @@ describe('the docs HTML policy at ingestion', () => {
     expect(stripHtml('Plain title')).toBe('Plain title');
   });
 });
+
+describe('table spans', () => {
+  test('a cell spanning a billion columns (which ran the process out of memory) spans at most 100; a bad span is 1', () => {
+    const [section] = sectionsOf('# Page\n\n<table><tr><td colspan="1000000000">a</td><td colspan="x">b</td></tr><tr><td rowspan="99999999">c</td></tr></table>\n');
+    const header = section?.markdown.split('\n')[0] ?? '';
+    expect(header.split('|').length).toBe(103);
+    expect(section?.markdown.split('\n')).toHaveLength(4);
+  });
+});

@@ -3,6 +3,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { toMdast, type Handle } from 'hast-util-to-mdast';
 import { toString as htmlText } from 'hast-util-to-string';
 import type { Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import { capTableSpans } from './html-table-spans';
 import { markChanged, replaceChild, text } from './mdast-edits';
 
 /**
@@ -157,6 +158,7 @@ const imageAsAltText: Handle = (_state, node: Element) => {
 export function htmlToMarkdownNodes(html: string): RootContent[] {
   const tree = fromHtml(html, { fragment: true });
   removeHiddenElements(tree);
+  capTableSpans(tree);
   const converted = toMdast(tree, { handlers: { img: imageAsAltText } }) as Root;
   const blocks: RootContent[] = [];
   let phrasing: PhrasingContent[] = [];

@@ -35,7 +35,15 @@ describe('<PackageManagers> commands, per type and package manager', () => {
     expect(commands('type="create" pkg="x"').map(([name]) => name)).toEqual(['npm', 'yarn', 'pnpm', 'bun']);
   });
 
-  test('an unknown type shows nothing, as the component does', () => {
+  test('an unknown type shows nothing, as the component does, nor does a computed package or an inherited property name', () => {
     expect(commands('type="upgrade" pkg="x"')).toEqual([]);
+    expect(commands('pkg={name}')).toEqual([]);
+    expect(commands('type="constructor" pkg="x"')).toEqual([]);
+    expect(commands('type="__proto__" pkg="x"')).toEqual([]);
+  });
+
+  test('one known manager of those listed is a bare block', () => {
+    const tree: Root = parseMarkdown(`<PackageManagers pkg="astro" pkgManagers={['npm', 'nope']} />\n`, { mdx: true });
+    expect(packageManagersRule(tree.children[0] as JsxElement, [])).toEqual([{ type: 'code', lang: 'sh', meta: null, value: 'npm i astro' }]);
   });
 });

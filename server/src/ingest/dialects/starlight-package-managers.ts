@@ -55,6 +55,9 @@ interface CommandProps {
  * @example <PackageManagers pkg="astro" dev /> // **npm** ```sh npm i -D astro```, **pnpm** ```sh pnpm add -D astro```, **yarn** ```sh yarn add -D astro```
  */
 export const packageManagersRule: ComponentRule = (element) => {
+  // A package named by a computed value (`pkg={name}`): its commands are unknown, and `npm i`
+  // alone would read as "install everything".
+  if (attributeOf(element, 'pkg') !== undefined && stringProp(element, 'pkg') === undefined) return [];
   const props: CommandProps = { type: stringProp(element, 'type') ?? 'add', dev: booleanProp(element, 'dev') };
   for (const name of ['pkg', 'args', 'prefix', 'comment'] as const) {
     const value = stringProp(element, name);
@@ -69,7 +72,7 @@ export const packageManagersRule: ComponentRule = (element) => {
   if (element.type === 'mdxJsxTextElement') return tabs.flatMap(({ name, command }, index): PhrasingContent[] => [...(index === 0 ? [] : [text(', ')]), { type: 'strong', children: [text(name)] }, text(' '), { type: 'inlineCode', value: command }]);
   const title = stringProp(element, 'title');
   const block = (command: string): Code => ({ type: 'code', lang: 'sh', meta: title === undefined || title.trim() === '' ? null : titleMeta(title), value: command });
-  if (Array.isArray(chosen) && chosen.length === 1) return tabs.map(({ command }) => block(command));
+  if (Array.isArray(chosen) && names.length === 1) return tabs.map(({ command }) => block(command));
   return tabs.flatMap(({ name, command }): Nodes[] => [boldLine(name), block(command)]);
 };
 
@@ -81,8 +84,8 @@ export const packageManagersRule: ComponentRule = (element) => {
  * `{PKG}` the manager's name.
  */
 function commandFor(name: string, props: CommandProps): string | undefined {
-  const manager = managers[name];
-  const base = manager?.commands[props.type as CommandType];
+  const manager = Object.hasOwn(managers, name) ? managers[name] : undefined;
+  const base = manager !== undefined && Object.hasOwn(manager.commands, props.type) ? manager.commands[props.type as CommandType] : undefined;
   if (manager === undefined || base === undefined) return undefined;
   const parts = [props.prefix, base];
   if (props.type === 'add' && props.dev) parts.push(manager.devFlag);
