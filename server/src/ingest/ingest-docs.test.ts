@@ -151,4 +151,14 @@ describe('ingestDocs parse cache', () => {
     await write('mdx/docs/_part.mdx', 'The partial.');
     expect((await ingestDocs({ docs: path.join(mdxSite, 'docs'), cacheFolder: mdxCache })).pages[0]?.sections[0]?.markdown).toBe('Before.\n\nThe partial.');
   });
+
+  test('a page whose MkDocs snippet is missing is parsed again once the snippet exists', async () => {
+    const cacheFolder = path.join(folder, 'mkdocs-cache');
+    await write('mk/mkdocs.yml', 'site_name: T\nmarkdown_extensions:\n  - pymdownx.snippets:\n      base_path: [docs]\n');
+    await write('mk/docs/index.md', '# Home\n\nBefore.\n\n--8<-- "later.md"\n');
+    const docsFolder = path.join(folder, 'mk', 'docs');
+    expect((await ingestDocs({ docs: docsFolder, cacheFolder })).pages[0]?.sections[0]?.markdown).toBe('Before.');
+    await write('mk/docs/later.md', 'The snippet.');
+    expect((await ingestDocs({ docs: docsFolder, cacheFolder })).pages[0]?.sections[0]?.markdown).toBe('Before.\n\nThe snippet.');
+  });
 });

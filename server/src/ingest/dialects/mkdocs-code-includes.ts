@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FenceTracker } from '../line-scanner';
-import { asInsertedText, readFileInside } from '../included-files';
+import { asInsertedText, noteMissingInclude, readFileInside } from '../included-files';
 
 // `{* docs_src/first_steps/tutorial001.py hl[3] *}`, `{* ../../docs_src/x.py ln[3:6,8] hl[4] *}`
 const includeLine = /^([ \t]*)\{\*\s*(\S+)\s*(.*?)\s*\*\}\s*$/;
@@ -82,7 +82,10 @@ async function codeBlock(target: string, options: IncludeOptions, folders: CodeI
   for (const base of folders.bases) {
     const file = preferredVariant(path.resolve(base, target));
     const stored = await readFileInside(folders.root, file);
-    if (stored === undefined) continue;
+    if (stored === undefined) {
+      noteMissingInclude(folders.root, file, dependencies);
+      continue;
+    }
     const content = asInsertedText(stored);
     dependencies.push(file);
     const language = languageOf(file);

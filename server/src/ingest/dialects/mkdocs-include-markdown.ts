@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readFileInside } from '../included-files';
+import { noteMissingInclude, readFileInside } from '../included-files';
 import { FenceTracker } from '../line-scanner';
 
 /** What a directive does unless its own arguments say otherwise (the plugin's options, or its defaults). */
@@ -174,6 +174,7 @@ async function includedText(target: string, markdown: boolean, options: IncludeO
   const includedFile = target.startsWith('/') ? target : /^\.\.?\//.test(target) ? path.resolve(path.dirname(includer), target) : path.resolve(context.docsRoot, target);
   if (chain.files.includes(includedFile)) return '';
   const stored = await readFileInside(context.boundary, includedFile);
+  if (stored === undefined) noteMissingInclude(context.boundary, includedFile, context.dependencies);
   if (stored === undefined || stored.length > chain.budget.characters) return '';
   chain.budget.characters -= stored.length;
   if (!context.dependencies.includes(includedFile)) context.dependencies.push(includedFile);

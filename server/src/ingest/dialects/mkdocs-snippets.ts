@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { asInsertedText, readFileInside } from '../included-files';
+import { asInsertedText, noteMissingInclude, readFileInside } from '../included-files';
 
 const singleLine = /^(\s*)(;?)-{1,}8<-{1,}[ \t]+(["'])(.+?)\3\s*$/;
 const blockMarker = /^(\s*)-{1,}8<-{1,}\s*$/;
@@ -101,7 +101,10 @@ async function snippet(target: string, folders: SnippetFolders, dependencies: st
   for (const base of folders.basePaths) {
     const candidate = path.resolve(base, file);
     const stored = await readFileInside(folders.unrestrictedWithin ?? base, candidate);
-    if (stored === undefined) continue;
+    if (stored === undefined) {
+      noteMissingInclude(folders.unrestrictedWithin ?? base, candidate, dependencies);
+      continue;
+    }
     dependencies.push(candidate);
     let lines = asInsertedText(stored).split('\n');
     if (parts?.[2] !== undefined) {
