@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -266,3 +266,30 @@ async function writeGeneratedSite(folder: string, count: number): Promise<void> 
     await writeFile(path.join(folder, topic, `page-${index}.html`), html);
   }
 }
+
+describe('ingestBuiltSite parse cache', () => {
+  let temporary: string | undefined;
+  afterEach(async () => {
+    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    temporary = undefined;
+  });
+
+  test('an unchanged page is read from the cache at the next start; a changed one is read again', async () => {
+    temporary = await mkdtemp(path.join(tmpdir(), 'docent-built-cache-'));
+    const folder = path.join(temporary, 'site');
+    const cacheFolder = path.join(temporary, 'cache');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'a.html'), '<html><body><main><h1>A</h1><p>First.</p></main></body></html>');
+    await writeFile(path.join(folder, 'b.html'), '<html><body><main><h1>B</h1><p>Second.</p></main></body></html>');
+    const first = await ingestBuiltSite({ folder, cacheFolder });
+    expect(first.pages.map((page) => page.title)).toEqual(['A', 'B']);
+
+    // Marks what the cache holds, so a page served from it shows.
+    const [cacheFile] = await readdir(cacheFolder);
+    const file = path.join(cacheFolder, cacheFile as string);
+    await writeFile(file, (await readFile(file, 'utf8')).replaceAll('First.', 'From the cache.'));
+    await writeFile(path.join(folder, 'b.html'), '<html><body><main><h1>B</h1><p>Changed.</p></main></body></html>');
+    const second = await ingestBuiltSite({ folder, cacheFolder });
+    expect(second.pages.map((page) => page.sections[0]?.markdown)).toEqual(['From the cache.', 'Changed.']);
+  });
+});

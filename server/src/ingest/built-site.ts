@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readHtmlPage } from './html-page';
+import { readHtmlPage, type HtmlPageContent } from './html-page';
+import { IngestCache } from './ingest-cache';
 import { BuiltSiteError, htmlPagePath, listHtmlFiles, listHtmlPageFiles, normalizePathPrefix } from './html-page-files';
 import { builtSiteLocales } from './html-locales';
 import type { IngestedDocs, IngestedPage } from './ingested-docs';
@@ -28,6 +29,17 @@ export interface IngestBuiltSiteOptions {
   pathPrefix?: string;
   /** Origin put in front of every section URL, e.g. `https://docs.example.com`. Default: none (relative URLs). */
   siteUrl?: string;
+  /**
+   * Folder of the parse cache (see `IngestCache`): a page whose HTML is unchanged is not read
+   * again at the next start. Default: none.
+   */
+  cacheFolder?: string;
+}
+
+/** What the cache keeps of a built page: what it reads as, or `null` for a redirect. */
+interface CachedHtmlPage {
+  content: HtmlPageContent | null;
+  dependencies: string[];
 }
 
 // Files are read a few at a time: parsing is synchronous, and reading every file at once would
@@ -46,8 +58,12 @@ const missingPagesListed = 5;
  *
  * Each page keeps its main content only (no navigation, sidebars, headers, footers, "edit this
  * page" links or permalink symbols), split into `h1`–`h3` sections with the anchors the page
- * really has, each section's body as plain GFM. `language` comes from `<html lang>`, and the
+ * really has (API entries and long sections further, see `splitHtmlSections`), each section's
+ * body as plain GFM. `language` comes from `<html lang>`, and the
  * locales from the languages found (see `builtSiteLocales`).
+ *
+ * With `cacheFolder`, a page whose HTML is unchanged since the last run is taken from the parse
+ * cache instead of being read again.
  *
  * Pages the sitemap names but the folder lacks are left out with one warning naming them (a
  * sitemap a little ahead of the build should not stop the server); when more than half are
@@ -61,19 +77,30 @@ export async function ingestBuiltSite(options: IngestBuiltSiteOptions): Promise<
   const prefix = normalizePathPrefix(options.pathPrefix ?? '');
   const targets = options.sitemap === undefined ? await folderPages(root, prefix) : await sitemapPages(root, options.sitemap);
 
+  // Sections hold their URLs, so the cache is kept per path prefix and site URL.
+  const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open<CachedHtmlPage>(options.cacheFolder, root, `html:1:${prefix}:${options.siteUrl ?? ''}`);
   const pages: IngestedPage[] = [];
   for (let start = 0; start < targets.length; start += readBatchSize) {
     const batch = targets.slice(start, start + readBatchSize);
     const sources = await Promise.all(batch.map((target) => readFile(path.join(root, target.relativeFile), 'utf8')));
-    batch.forEach((target, index) => {
-      const content = readHtmlPage(sources[index] as string, { path: target.path, relativeFile: target.relativeFile, siteUrl: options.siteUrl });
-      if (content === undefined) return;
+    for (const [index, target] of batch.entries()) {
+      const source = sources[index] as string;
+      const key = `${target.path}\0${target.relativeFile}`;
+      let cached = await cache?.get(key, source);
+      if (cached === undefined) {
+        cached = { content: readHtmlPage(source, { path: target.path, relativeFile: target.relativeFile, siteUrl: options.siteUrl }) ?? null, dependencies: [] };
+        await cache?.set(key, source, cached);
+      }
+      const content = cached.content;
+      if (content === null) continue;
       const page: IngestedPage = { path: target.path, sourceFile: path.join(root, target.relativeFile), title: content.title, groups: [], sections: content.sections };
       if (content.description !== undefined) page.description = content.description;
       if (content.language !== undefined) page.language = content.language;
       pages.push(page);
-    });
+    }
   }
+  // Saved before the caller rewrites the pages' links in place.
+  await cache?.save();
   pages.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   const { locales, defaultLocale } = builtSiteLocales(pages, prefix);
   const docs: IngestedDocs = { generator: 'html', pages, locales };

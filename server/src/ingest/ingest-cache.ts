@@ -15,19 +15,25 @@ export interface CachedPage {
   dependencies: string[];
 }
 
-interface CacheEntry {
-  page: CachedPage;
+/** What the cache can keep for a page: a parse that names the other files it came from. */
+export interface CacheablePage {
+  /** Absolute paths of other files the content came from; none for a built page. */
+  dependencies: string[];
+}
+
+interface CacheEntry<Page extends CacheablePage> {
+  page: Page;
   /** Content hash of each dependency when the page was parsed (`''` for a missing file). */
   dependencyHashes: Record<string, string>;
 }
 
-interface CacheFile {
+interface CacheFile<Page extends CacheablePage> {
   format: number;
-  entries: Record<string, CacheEntry>;
+  entries: Record<string, CacheEntry<Page>>;
 }
 
 // Bump when what a parse produces changes, so older caches are ignored.
-const cacheFormat = 8;
+const cacheFormat = 9;
 
 function hash(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -47,32 +53,32 @@ async function fileHash(file: string): Promise<string> {
  * per docs folder and dialect reading, rewritten after each ingest with the pages of that run
  * only (so deleted pages do not accumulate).
  */
-export class IngestCache {
+export class IngestCache<Page extends CacheablePage = CachedPage> {
   readonly #file: string;
-  readonly #previous: Record<string, CacheEntry>;
-  readonly #next: Record<string, CacheEntry> = {};
+  readonly #previous: Record<string, CacheEntry<Page>>;
+  readonly #next: Record<string, CacheEntry<Page>> = {};
   #changed = false;
 
-  private constructor(file: string, previous: Record<string, CacheEntry>) {
+  private constructor(file: string, previous: Record<string, CacheEntry<Page>>) {
     this.#file = file;
     this.#previous = previous;
   }
 
   /** Opens (or starts) the cache of one docs folder read with one dialect fingerprint. */
-  static async open(folder: string, root: string, fingerprint: string): Promise<IngestCache> {
+  static async open<Page extends CacheablePage = CachedPage>(folder: string, root: string, fingerprint: string): Promise<IngestCache<Page>> {
     const file = path.join(folder, `ingest-${hash(`${root}\0${fingerprint}`).slice(0, 16)}.json`);
-    let previous: Record<string, CacheEntry> = {};
+    let previous: Record<string, CacheEntry<Page>> = {};
     try {
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as CacheFile<Page>;
       if (parsed.format === cacheFormat && typeof parsed.entries === 'object' && parsed.entries !== null) previous = parsed.entries;
     } catch {
       // No cache yet, or an unreadable one: start afresh.
     }
-    return new IngestCache(file, previous);
+    return new IngestCache<Page>(file, previous);
   }
 
   /** The cached parse of a page with this exact text, if its included files are unchanged too. */
-  async get(relativeFile: string, source: string): Promise<CachedPage | undefined> {
+  async get(relativeFile: string, source: string): Promise<Page | undefined> {
     const key = hash(`${relativeFile}\0${source}`);
     const entry = this.#previous[key];
     if (entry === undefined) return undefined;
@@ -84,7 +90,7 @@ export class IngestCache {
   }
 
   /** Records a fresh parse. */
-  async set(relativeFile: string, source: string, page: CachedPage): Promise<void> {
+  async set(relativeFile: string, source: string, page: Page): Promise<void> {
     const dependencyHashes: Record<string, string> = {};
     for (const dependency of page.dependencies) dependencyHashes[dependency] = await fileHash(dependency);
     this.#next[hash(`${relativeFile}\0${source}`)] = { page, dependencyHashes };
@@ -98,7 +104,7 @@ export class IngestCache {
     await mkdir(path.dirname(this.#file), { recursive: true });
     // Unique per save: two domains over the same docs save the same cache file at the same time.
     const temporary = `${this.#file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    const content: CacheFile = { format: cacheFormat, entries: this.#next };
+    const content: CacheFile<Page> = { format: cacheFormat, entries: this.#next };
     await writeFile(temporary, JSON.stringify(content));
     await rename(temporary, this.#file);
   }

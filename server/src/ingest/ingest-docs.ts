@@ -79,6 +79,7 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
     if (options.sitemap !== undefined) builtSite.sitemap = options.sitemap;
     if (options.pathPrefix !== undefined) builtSite.pathPrefix = options.pathPrefix;
     if (options.siteUrl !== undefined) builtSite.siteUrl = options.siteUrl;
+    if (options.cacheFolder !== undefined) builtSite.cacheFolder = options.cacheFolder;
     const builtDocs = await ingestBuiltSite(builtSite);
     // A built page's relative links (`../setup/`, `#anchor`) are read from its own URL.
     linkPagesToEachOther(builtDocs.pages, { generator: 'html', root });
