@@ -21,4 +21,10 @@ describe('applyCriticMarks', () => {
     expect(applyCriticMarks(hostile, 'view', [])).toBe(hostile);
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  test('a mark that opens an indented line keeps the indentation (a list item\'s paragraph, its code)', () => {
+    const page = '1. Step one\n\n    {--Old:--} Run the command:\n\n    ```sh\n    make\n    ```\n\n2. Step two\n';
+    expect(accept(page)).toBe('1. Step one\n\n     Run the command:\n\n    ```sh\n    make\n    ```\n\n2. Step two\n');
+    expect(accept('Possible {>>why?<<}.')).toBe('Possible.');
+  });
 });

@@ -81,7 +81,12 @@ export function applyCriticMarks(text: string, mode: CriticMode, skip: readonly 
       continue;
     }
     let before = text.slice(copied, index);
-    if (edit.replacement === '' && closesText.has(text[edit.end])) before = trimEndSpaces(before);
+    if (edit.replacement === '' && closesText.has(text[edit.end])) {
+      const trimmed = trimEndSpaces(before);
+      // Spaces that open a line are its indentation (a list item's, a code block's), not a gap.
+      const lineStart = index - (before.length - trimmed.length) - 1;
+      if (lineStart >= 0 && text[lineStart] !== '\n') before = trimmed;
+    }
     pieces.push(before, edit.replacement);
     copied = edit.end;
     index = text.indexOf('{', edit.end);

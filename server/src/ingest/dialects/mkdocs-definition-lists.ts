@@ -53,11 +53,37 @@ const htmlComment = /^<!--[\s\S]*-->$/;
  * @param readBlocks how the dialect reads Markdown (default: plain CommonMark and GFM).
  */
 export function flattenDefinitionLists(tree: Root, source: string, readBlocks: ReadBlocks = readPlainMarkdown): void {
-  flattenIn(tree, source, new WeakSet(), readBlocks);
+  flattenIn(tree, source, new WeakSet(), { readBlocks, depth: 0, linkDefinitions: linkDefinitionsOf(tree) });
+}
+
+/** How a definition's blocks are read: the dialect's reader, how deep in definitions, the page's link definitions. */
+interface Reading {
+  readBlocks: ReadBlocks;
+  depth: number;
+  /** The page's `[label]: url` lines, by lower-case label: a definition's `[label]` links to them. */
+  linkDefinitions: ReadonlyMap<string, string>;
+}
+
+/**
+ * Deepest definition inside definitions whose blocks are read as Markdown; deeper ones are kept as
+ * their text. Each level is parsed again, so 800 levels took half a minute.
+ */
+const maximumDepth = 8;
+// A `[label]` in a definition's text, which may name one of the page's link definitions.
+const bracketed = /\[([^\][\n]{1,200})\]/g;
+
+function linkDefinitionsOf(tree: Root): Map<string, string> {
+  const definitions = new Map<string, string>();
+  for (const node of tree.children) {
+    if (node.type !== 'definition') continue;
+    const label = (node.label ?? node.identifier).toLowerCase();
+    if (!definitions.has(label)) definitions.set(label, `[${node.label ?? node.identifier}]: <${node.url}>${node.title ? ` "${node.title.replace(/"/g, '\\"')}"` : ''}`);
+  }
+  return definitions;
 }
 
 /** Replaces the definition groups among a parent's children (and its containers'), in one pass. */
-function flattenIn(parent: Parent, source: string, made: WeakSet<List>, readBlocks: ReadBlocks): void {
+function flattenIn(parent: Parent, source: string, made: WeakSet<List>, reading: Reading): void {
   const children = parent.children as Nodes[];
   const result: Nodes[] = [];
   let changed = false;
@@ -65,7 +91,7 @@ function flattenIn(parent: Parent, source: string, made: WeakSet<List>, readBloc
     const node = children[index] as Nodes;
     const parts = node.type === 'paragraph' ? definitionParts(node) : undefined;
     if (parts === undefined) {
-      if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'table') flattenIn(node, source, made, readBlocks);
+      if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'table') flattenIn(node, source, made, reading);
       result.push(node);
       continue;
     }
@@ -79,7 +105,7 @@ function flattenIn(parent: Parent, source: string, made: WeakSet<List>, readBloc
     }
     const further: string[] = [];
     for (let next = children[index + 1]; next?.type === 'code' && isIndentedCode(next, source); next = children[++index + 1]) further.push(next.value);
-    const definitions = parts.definitions.map((lines, place) => definitionBlocks(lines, place === parts.definitions.length - 1 ? further : [], readBlocks));
+    const definitions = parts.definitions.map((lines, place) => definitionBlocks(lines, place === parts.definitions.length - 1 ? further : [], reading));
     const group: DefinitionGroup = { terms, definitions };
     const list = result.at(-1);
     if (list?.type === 'list' && made.has(list)) addGroup(list, group);
@@ -96,15 +122,15 @@ function flattenIn(parent: Parent, source: string, made: WeakSet<List>, readBloc
 }
 
 /** The blocks of one definition: its lines, then the further blocks written indented under it. */
-function definitionBlocks(written: PhrasingContent[][], further: readonly string[], readBlocks: ReadBlocks): RootContent[] {
+function definitionBlocks(written: PhrasingContent[][], further: readonly string[], reading: Reading): RootContent[] {
   // The comments a definition starts with, on its first lines, go (the page drops them) with their blanks.
   let first = 0;
   while (first < written.length && withoutLeadingComments(written[first] as PhrasingContent[]).length === 0) first++;
   const lines = written.slice(first).map((line, index) => (index === 0 ? withoutLeadingComments(line) : line)).filter((line) => line.length > 0);
   const opening = lines[0] === undefined ? '' : toString(lines[0]);
-  if (blockOpening.test(opening)) return reparsed([lines.map((line) => toString(line)).join('\n'), ...further].join('\n\n'), readBlocks);
+  if (blockOpening.test(opening)) return reparsed([lines.map((line) => toString(line)).join('\n'), ...further].join('\n\n'), reading);
   const phrasing = lines.flatMap((line, index) => (index === 0 ? line : [text('\n'), ...line]));
-  return [...(phrasing.length === 0 ? [] : [paragraph(phrasing)]), ...(further.length === 0 ? [] : reparsed(further.join('\n\n'), readBlocks))];
+  return [...(phrasing.length === 0 ? [] : [paragraph(phrasing)]), ...(further.length === 0 ? [] : reparsed(further.join('\n\n'), reading))];
 }
 
 /**
@@ -139,14 +165,20 @@ function definitionParts(node: Paragraph): { terms: PhrasingContent[][]; definit
 function addGroup(list: List, group: DefinitionGroup): void {
   let item = list.children.at(-1);
   const blocks = group.definitions.flat() as BlockContent[];
-  if (group.terms.length === 0 && item !== undefined) item.children.push(...blocks);
+  // Pushed one by one: spread into a call, a list of 150,000 definitions overflowed the stack.
+  if (group.terms.length === 0 && item !== undefined) for (const block of blocks) item.children.push(block);
   else {
-    const [lead, ...rest] = blocks;
-    item = { type: 'listItem', spread: false, children: [] } satisfies ListItem;
-    if (group.terms.length > 0 && lead?.type === 'paragraph') item.children.push(paragraph([...termsLead(group.terms), text(': '), ...lead.children]), ...rest);
-    else if (group.terms.length > 0) item.children.push(paragraph(termsLead(group.terms)), ...blocks);
-    else item.children.push(...blocks);
-    list.children.push(item);
+    const lead = blocks[0];
+    const created: ListItem = { type: 'listItem', spread: false, children: [] };
+    item = created;
+    if (group.terms.length > 0 && lead?.type === 'paragraph') {
+      created.children.push(paragraph([...termsLead(group.terms), text(': '), ...lead.children]));
+      for (const block of blocks.slice(1)) created.children.push(block);
+    } else {
+      if (group.terms.length > 0) created.children.push(paragraph(termsLead(group.terms)));
+      for (const block of blocks) created.children.push(block);
+    }
+    list.children.push(created);
   }
   // An entry of several blocks is written with blank lines around them, and so the whole list.
   item.spread = item.children.length > 1;
@@ -162,9 +194,19 @@ function termsLead(terms: PhrasingContent[][]): PhrasingContent[] {
 }
 
 /** Markdown written inside a definition, read as the blocks it is. */
-function reparsed(markdown: string, readBlocks: ReadBlocks): RootContent[] {
-  const { tree, text: source } = readBlocks(markdown);
-  flattenDefinitionLists(tree, source, readBlocks);
+function reparsed(markdown: string, reading: Reading): RootContent[] {
+  if (reading.depth >= maximumDepth) return [{ type: 'code', value: markdown }];
+  // The page's link definitions that the blocks use, so `[Highlight.js]` stays a link.
+  const used = new Set<string>();
+  if (reading.linkDefinitions.size > 0) {
+    for (const match of markdown.matchAll(bracketed)) {
+      const line = reading.linkDefinitions.get((match[1] ?? '').toLowerCase());
+      if (line !== undefined) used.add(line);
+    }
+  }
+  const { tree, text: source } = reading.readBlocks(used.size === 0 ? markdown : `${markdown}\n\n${[...used].join('\n')}\n`);
+  tree.children = tree.children.filter((node) => node.type !== 'definition');
+  flattenIn(tree, source, new WeakSet(), { ...reading, depth: reading.depth + 1 });
   // Their positions point into the code block's text, not the page's: they must be written anew.
   for (const node of tree.children) forgetPositions(node);
   return tree.children;

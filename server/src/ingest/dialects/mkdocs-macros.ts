@@ -41,7 +41,10 @@ const maximumDepth = 6;
 export function renderMacroVariables(source: string, settings: MacroSettings): string {
   if (!source.includes(settings.start)) return source;
   const frontMatterEnd = frontMatterLength(source);
-  const meta = frontMatterEnd === 0 ? undefined : parseDocument(source.slice(0, frontMatterEnd).replace(/^---[^\n]*\n/, '').replace(/\n(?:---|\.\.\.)\s*$/, ''), { version: '1.1', logLevel: 'silent' });
+  // Line ends as Python reads them (a CRLF page's last value kept its \r); keys need not be unique
+  // (the check is quadratic in the number of keys, and the page's front matter was parsed already).
+  const frontMatter = source.slice(0, frontMatterEnd).replace(/\r\n?/g, '\n');
+  const meta = frontMatterEnd === 0 ? undefined : parseDocument(frontMatter.replace(/^---[^\n]*\n/, '').replace(/\n(?:---|\.\.\.)\s*$/, ''), { version: '1.1', logLevel: 'silent', uniqueKeys: false });
   const render = meta?.get('render_macros');
   if (render === false || (!settings.renderByDefault && render !== true)) return source;
   const pageVariables = meta === undefined ? {} : literalVariables(meta.contents, ['', 'page.meta.']);

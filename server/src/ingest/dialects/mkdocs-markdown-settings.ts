@@ -76,7 +76,7 @@ function extensionEntries(list: YamlNode | undefined, document: Document): Map<s
   const items = isSeq(list) ? list.items : isMap(list) ? [list] : [];
   for (const item of items) {
     if (isScalar(item)) add(item.value, {});
-    else if (isMap(item)) for (const pair of item.items) add(isScalar(pair.key) ? pair.key.value : undefined, (pair.value as YamlNode | null)?.toJS(document));
+    else if (isMap(item)) for (const pair of item.items) add(isScalar(pair.key) ? pair.key.value : undefined, (pair.value as YamlNode | null)?.toJS(document, { maxAliasCount: 1000 }));
   }
   return entries;
 }
@@ -91,7 +91,7 @@ function pluginOptions(plugins: YamlNode | undefined, name: string, document: Do
   for (const entry of entries) {
     if (isScalar(entry) && entry.value === name) return {};
     if (!isMap(entry) || !entry.has(name)) continue;
-    const options = (entry.get(name, true) as YamlNode | null | undefined)?.toJS(document) as unknown;
+    const options = (entry.get(name, true) as YamlNode | null | undefined)?.toJS(document, { maxAliasCount: 1000 }) as unknown;
     const record = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
     return record.enabled === false ? undefined : record;
   }
