@@ -25,6 +25,21 @@ describe('DocsIndex results by page', () => {
   });
 });
 
+describe('a page of many small sections', () => {
+  test('does not fill the candidates on its own: a search for five pages still finds the others', () => {
+    const reference = page(
+      '/docs/worker-api',
+      'Worker API',
+      Array.from({ length: 40 }, (_, position) => `## worker.method${position}()\n\nWorker threads run this worker method on the worker pool.\n`).join('\n'),
+    );
+    const guides = ['pools', 'sizing', 'errors', 'cpu'].map((name) => page(`/docs/${name}`, name, `## ${name}\n\nA worker thread pool: ${name}.\n`));
+    const pages = DocsIndex.fromPages([reference, ...guides]).search({ query: 'worker thread pool', limit: 5 }).map((hit) => hit.pagePath);
+
+    expect(pages).toContain('/docs/worker-api');
+    expect(new Set(pages).size).toBe(5);
+  });
+});
+
 describe('sections a reader would see as empty', () => {
   test('an intro of only &nbsp; or line breaks is no section', () => {
     const spaced = page('/docs/api/store', 'Store', '&nbsp;\n\n# Store\n\n## dispatch\n\nDispatches an action.\n');

@@ -113,6 +113,8 @@ const titleBonus = 0.2;
 const commonHeadingBonus = 0.25;
 /** How many candidate sections per returned one the page ranking looks at. */
 const candidatesPerResult = 4;
+/** Most sections of one page among the candidates: the best and the two the page ranking adds. */
+const sectionsPerPageInPool = 3;
 
 /**
  * The search index over one documentation folder: every page split into sections, indexed with
@@ -300,6 +302,9 @@ export class DocsIndex {
     // sections count and the returned sections can come from several pages (see rankByPage).
     const poolSize = limit * candidatesPerResult;
     const pool: SearchHit[] = [];
+    // A page brings at most as many sections as its ranking counts (its best and its support):
+    // a page split into many small sections (an API reference, one per function) filled the
+    // pool on its own, and a search for five pages came back with two.
     for (const result of results) {
       const lowest = pool.length === poolSize ? (pool.at(-1)?.score ?? 0) : 0;
       if (result.score * largestFactor <= lowest) break;
@@ -307,7 +312,15 @@ export class DocsIndex {
       if (section === undefined) continue;
       const score = weightedScore(result, weights) * placement.factor(section) * this.#titleBoost(section, focused);
       if (score <= lowest) continue;
-      pool.push({ ...section, score });
+      const hit: SearchHit = { ...section, score };
+      const fromPage = pool.filter((pooled) => pooled.pagePath === section.pagePath);
+      if (fromPage.length >= sectionsPerPageInPool) {
+        // Only in place of the page's weakest pooled section.
+        const weakest = fromPage.at(-1) as SearchHit;
+        if (weakest.score >= score) continue;
+        pool.splice(pool.indexOf(weakest), 1);
+      }
+      pool.push(hit);
       pool.sort((left, right) => right.score - left.score);
       if (pool.length > poolSize) pool.pop();
     }
