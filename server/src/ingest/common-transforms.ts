@@ -1,5 +1,5 @@
 import type { Blockquote, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
-import { boldLine, markChanged, replaceChild, rewriteTree, text } from './mdast-edits';
+import { boldLine, forgetPositions, markChanged, replaceChild, rewriteTree, text, trimPhrasing } from './mdast-edits';
 
 const commentOnly = /^\s*(?:<!--[\s\S]*?-->\s*)+$/;
 const scriptOrStyle = /^\s*<(script|style)\b[\s\S]*<\/\1\s*>\s*$/i;
@@ -124,17 +124,3 @@ function splitFirstLine(nodes: PhrasingContent[]): { line: PhrasingContent[]; af
   return { line: nodes, after: [] };
 }
 
-/** Phrasing without the white space at its two ends (and without text left empty by that). */
-function trimPhrasing(nodes: PhrasingContent[]): PhrasingContent[] {
-  const trimmed = [...nodes];
-  const first = trimmed[0];
-  if (first?.type === 'text') trimmed[0] = text(first.value.trimStart());
-  const last = trimmed.at(-1);
-  if (last?.type === 'text') trimmed[trimmed.length - 1] = text(last.value.trimEnd());
-  return trimmed.filter((node) => node.type !== 'text' || node.value !== '');
-}
-
-function forgetPositions(node: Nodes): void {
-  markChanged(node);
-  if ('children' in node) for (const child of node.children) forgetPositions(child);
-}

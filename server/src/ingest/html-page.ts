@@ -111,28 +111,24 @@ function metaDescription(tree: Root): string | undefined {
 }
 
 function titleFromTitleElement(tree: Root): string | undefined {
-  const text = titleElementText(tree);
-  if (text === '') return undefined;
-  for (const separator of titleSeparators) {
-    const at = text.lastIndexOf(separator);
-    if (at > 0) return text.slice(0, at).trim();
-  }
-  return text;
+  const { page } = titleParts(tree);
+  return page === '' ? undefined : page;
 }
 
 // The site's name: what follows the page's title in `<title>` ("File system | Node.js Docs").
 function siteNameFromTitleElement(tree: Root): string | undefined {
-  const text = titleElementText(tree);
-  for (const separator of titleSeparators) {
-    const at = text.lastIndexOf(separator);
-    if (at > 0) return text.slice(at + separator.length).trim();
-  }
-  return undefined;
+  return titleParts(tree).site;
 }
 
-function titleElementText(tree: Root): string {
+// `<title>` split at the last separator a theme puts between the page's title and the site's name.
+function titleParts(tree: Root): { page: string; site?: string } {
   const element: Element | undefined = select('head title', tree) ?? select('title', tree);
-  return element ? toString(element).replace(/\s+/g, ' ').trim() : '';
+  const text = element ? toString(element).replace(/\s+/g, ' ').trim() : '';
+  for (const separator of titleSeparators) {
+    const at = text.lastIndexOf(separator);
+    if (at > 0) return { page: text.slice(0, at).trim(), site: text.slice(at + separator.length).trim() };
+  }
+  return { page: text };
 }
 
 function sameText(text: string, other: string | undefined): boolean {

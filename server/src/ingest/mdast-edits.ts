@@ -12,6 +12,25 @@ export function markChanged(node: Nodes): void {
   delete node.position;
 }
 
+/**
+ * Marks a node and everything in it as rewritten (see {@link markChanged}): for blocks made from
+ * another text than the page's (a partial, a definition's body, an alert's content).
+ */
+export function forgetPositions(node: Nodes): void {
+  markChanged(node);
+  if ('children' in node) for (const child of node.children) forgetPositions(child);
+}
+
+/** Phrasing without the white space at its two ends (and without text left empty by that). */
+export function trimPhrasing(nodes: readonly PhrasingContent[]): PhrasingContent[] {
+  const trimmed = [...nodes];
+  const first = trimmed[0];
+  if (first?.type === 'text') trimmed[0] = text(first.value.trimStart());
+  const last = trimmed.at(-1);
+  if (last?.type === 'text') trimmed[trimmed.length - 1] = text(last.value.trimEnd());
+  return trimmed.filter((node) => node.type !== 'text' || node.value !== '');
+}
+
 /** Whether a node and everything in it still match the source text they were parsed from. */
 export function isUnchanged(node: Nodes): boolean {
   if (node.position === undefined) return false;

@@ -1,5 +1,5 @@
 import type { Expression, Program } from 'estree-jsx';
-import type { Code, List, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Code, List, Nodes, Parent, PhrasingContent, Root } from 'mdast';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { toString } from 'mdast-util-to-string';
@@ -324,10 +324,4 @@ function mergeCardLists(parent: Parent): void {
       mergeCardLists(node as Parent);
     }
   }
-}
-
-/** Removes every node's source position (for trees whose text is another file's). */
-export function forgetPositions(node: Nodes | RootContent): void {
-  delete node.position;
-  if ('children' in node) for (const child of node.children) forgetPositions(child);
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
 import { noteMissingInclude, readFileInside } from './included-files';
-import { customIdOf, rewriteTree, setCustomId, text } from './mdast-edits';
-import { flattenMdx, forgetPositions, jsxAttribute, propsReference, type ComponentRule, type JsxElement, type RawImports } from './mdx-components';
+import { customIdOf, forgetPositions, rewriteTree, setCustomId, text } from './mdast-edits';
+import { flattenMdx, jsxAttribute, propsReference, type ComponentRule, type JsxElement, type RawImports } from './mdx-components';
 import type { HeadingRules } from './page-sections';
 
 /*

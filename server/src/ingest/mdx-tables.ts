@@ -7,7 +7,7 @@ import { toHast, type Handler, type State } from 'mdast-util-to-hast';
 import { capTableSpans } from './html-table-spans';
 import { plainText } from './markdown-parser';
 import { text } from './mdast-edits';
-import type { JsxElement } from './mdx-components';
+import { expressionOf, literalValue, type JsxElement } from './mdx-components';
 
 /**
  * The HTML elements a table is made of. Inside an MDX `<table>` they keep their structure, while
@@ -72,12 +72,12 @@ function structural(children: ElementContent[]): ElementContent[] {
   });
 }
 
-// `colSpan={2}` is an expression whose source is the number; `colspan="2"` a string.
+// `colspan="2"` as written; `colSpan={2}` or `align={'left'}` when written as a literal.
 function literalAttribute(attribute: MdxJsxAttribute): string | undefined {
   const value = attribute.value;
   if (typeof value === 'string') return value;
-  if (value !== null && value !== undefined && /^\s*[\w.-]+\s*$/.test(value.value)) return value.value.trim();
-  return undefined;
+  const literal = literalValue(expressionOf(value?.data?.estree));
+  return typeof literal === 'string' || typeof literal === 'number' ? String(literal) : undefined;
 }
 
 const handlers = {

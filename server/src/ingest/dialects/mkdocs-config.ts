@@ -77,7 +77,7 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
  * map of them), `{}` for a plugin named without options, `undefined` when it is absent or has
  * `enabled: false`.
  */
-function pluginOptions(plugins: unknown, name: string): Record<string, unknown> | undefined {
+export function pluginOptions(plugins: unknown, name: string): Record<string, unknown> | undefined {
   const entries = Array.isArray(plugins) ? plugins : [plugins];
   for (const entry of entries) {
     if (entry === name) return {};

@@ -1,7 +1,7 @@
 import type { BlockContent, Code, List, ListItem, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parseMarkdown } from '../markdown-parser';
-import { markChanged, text } from '../mdast-edits';
+import { forgetPositions, markChanged, text, trimPhrasing } from '../mdast-edits';
 
 /** One `<dt>`…`<dd>` group of a definition list: its terms, then each definition's blocks. */
 interface DefinitionGroup {
@@ -144,7 +144,7 @@ function withoutLeadingComments(line: readonly PhrasingContent[]): PhrasingConte
     const blank = node.type === 'text' && node.value.trim() === '';
     if (!blank && !(node.type === 'html' && htmlComment.test(node.value))) break;
   }
-  return trimLine(line.slice(start));
+  return trimPhrasing(line.slice(start));
 }
 
 /** The terms and definition lines of a paragraph holding a `:` line, or `undefined` when it holds none. */
@@ -234,7 +234,7 @@ function splitLines(children: readonly PhrasingContent[]): PhrasingContent[][] {
       });
     }
   }
-  return lines.map(trimLine);
+  return lines.map((line) => trimPhrasing(line));
 }
 
 function isDefinitionLine(line: readonly PhrasingContent[]): boolean {
@@ -249,21 +249,7 @@ function withoutMarker(line: readonly PhrasingContent[]): PhrasingContent[] {
   return value === '' ? rest : [text(value), ...rest];
 }
 
-/** A line without the white space at its two ends (and without text left empty by that). */
-function trimLine(line: PhrasingContent[]): PhrasingContent[] {
-  const trimmed = [...line];
-  const first = trimmed[0];
-  if (first?.type === 'text') trimmed[0] = text(first.value.trimStart());
-  const last = trimmed.at(-1);
-  if (last?.type === 'text') trimmed[trimmed.length - 1] = text(last.value.trimEnd());
-  return trimmed.filter((node) => node.type !== 'text' || node.value !== '');
-}
-
 function paragraph(children: PhrasingContent[]): Paragraph {
   return { type: 'paragraph', children };
 }
 
-function forgetPositions(node: Nodes): void {
-  markChanged(node);
-  if ('children' in node) for (const child of node.children) forgetPositions(child);
-}

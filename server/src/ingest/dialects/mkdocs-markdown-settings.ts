@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
+import { pluginOptions } from './mkdocs-config';
 import type { CriticMode } from './mkdocs-critic';
 import type { KeysSettings } from './mkdocs-keys';
 import type { MacroSettings } from './mkdocs-macros';
@@ -44,7 +45,7 @@ export async function readMkdocsMarkdownSettings(configFile: string | undefined)
   if (critic !== undefined) settings.critic = critic.mode === 'accept' || critic.mode === 'reject' ? critic.mode : 'view';
   const features = document.getIn(['theme', 'features']);
   settings.codeAnnotations = isSeq(features) && features.items.some((item) => isScalar(item) && item.value === 'content.code.annotate');
-  const macros = pluginOptions(document.get('plugins', true) as YamlNode | undefined, 'macros', document);
+  const macros = pluginOptions((document.get('plugins', true) as YamlNode | undefined)?.toJS(document, { maxAliasCount: 1000 }), 'macros');
   if (macros !== undefined) {
     settings.macros = {
       variables: literalVariables(document.get('extra', true)),
@@ -79,21 +80,4 @@ function extensionEntries(list: YamlNode | undefined, document: Document): Map<s
     else if (isMap(item)) for (const pair of item.items) add(isScalar(pair.key) ? pair.key.value : undefined, (pair.value as YamlNode | null)?.toJS(document, { maxAliasCount: 1000 }));
   }
   return entries;
-}
-
-/**
- * The options of a plugin `plugins` enables (a list of names and `name: options` maps, or one map
- * of them), `{}` for a plugin named without options, `undefined` when it is absent or has
- * `enabled: false`. The same reading as `readMkdocsConfig`'s, on the YAML 1.1 document.
- */
-function pluginOptions(plugins: YamlNode | undefined, name: string, document: Document): Record<string, unknown> | undefined {
-  const entries = isSeq(plugins) ? plugins.items : [plugins];
-  for (const entry of entries) {
-    if (isScalar(entry) && entry.value === name) return {};
-    if (!isMap(entry) || !entry.has(name)) continue;
-    const options = (entry.get(name, true) as YamlNode | null | undefined)?.toJS(document, { maxAliasCount: 1000 }) as unknown;
-    const record = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
-    return record.enabled === false ? undefined : record;
-  }
-  return undefined;
 }
