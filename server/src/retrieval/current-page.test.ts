@@ -15,9 +15,51 @@ describe('questions that point at the current page', () => {
     expect(refersToCurrentPage('How do I add a card?')).toBe(false);
   });
 
+  test('are recognised by an "it" that nothing before it in the question stands for', () => {
+    expect(refersToCurrentPage('How do I check that it worked?')).toBe(true);
+    expect(refersToCurrentPage('How do I start it when my app is built by a factory?')).toBe(true);
+    expect(refersToCurrentPage('Are there any known limitations I should know about before enabling it?')).toBe(true);
+    expect(refersToCurrentPage('What props does it accept?')).toBe(true);
+  });
+
+  test('not by an "it" that stands for something the question names', () => {
+    expect(refersToCurrentPage('How do I add a sidebar and style it?')).toBe(false);
+    expect(refersToCurrentPage('What is PluginError for and when should I raise it?')).toBe(false);
+    expect(refersToCurrentPage("How heavy is the script? I don't want it to slow down our pages.")).toBe(false);
+    expect(refersToCurrentPage('Nuxt imports my stores. How do I make it find the others?')).toBe(false);
+    expect(refersToCurrentPage('How can my bot tell how many requests it has left?')).toBe(false);
+  });
+
+  test('not by an "it" that stands for a clause, nor one that follows earlier questions', () => {
+    expect(refersToCurrentPage('Is it possible to change the colours?')).toBe(false);
+    expect(refersToCurrentPage("It's worth asking: can I change the colours?")).toBe(false);
+    expect(refersToCurrentPage('How do I check that it worked?', { followsEarlierQuestions: true })).toBe(false);
+    expect(refersToCurrentPage('Does this work offline?', { followsEarlierQuestions: true })).toBe(true);
+  });
+
   test("put the reader's page first, even over a better match elsewhere", () => {
     expect(pagesOf(index.search({ query: 'What props does this accept?', limit: 3, currentPath: '/components/badges' }))[0]).toBe('/components/badges');
-    expect(pagesOf(index.search({ query: 'What props does it accept?', limit: 3, currentPath: '/components/badges' }))[0]).toBe('/reference/props');
+    expect(pagesOf(index.search({ query: 'What props does it accept?', limit: 3, currentPath: '/components/badges' }))[0]).toBe('/components/badges');
+    expect(pagesOf(index.search({ query: 'What props does the card component accept?', limit: 3, currentPath: '/components/badges' }))[0]).toBe('/reference/props');
+  });
+
+  test('a follow-up\'s "it" stands for the conversation\'s subject, not the page', () => {
+    const hits = index.search({ query: 'What props does it accept?', history: ['How do I group content in a card?'], limit: 3, currentPath: '/components/badges' });
+
+    expect(pagesOf(hits)[0]).not.toBe('/components/badges');
+  });
+
+  test('a question naming nothing these docs do not say everywhere is about the reader\'s page', () => {
+    const options = inlineIndex([
+      { path: '/config/timeout', title: 'timeout', markdown: 'How long a test may run.\n\nDefault value: `5000`.\n' },
+      { path: '/config/retries', title: 'retries', markdown: 'How often a failed test runs again.\n\nDefault: `0`.\n' },
+      { path: '/config/reporter', title: 'reporter', markdown: 'What prints the results.\n\nThe default value of the default reporter is `default`, a value among many values.\n' },
+    ]);
+
+    expect(pagesOf(options.search({ query: "What's the default value?", limit: 3, currentPath: '/config/retries' }))[0]).toBe('/config/retries');
+    // Code names something however common its words are; a follow-up's subject is the conversation's.
+    expect(pagesOf(options.search({ query: "What's the `default` value?", limit: 3, currentPath: '/config/retries' }))[0]).toBe('/config/reporter');
+    expect(pagesOf(options.search({ query: "What's the default value?", history: ['What prints the results?'], limit: 3, currentPath: '/config/retries' }))[0]).toBe('/config/reporter');
   });
 
   test("put the reader's page first even when none of its words match", () => {

@@ -1,17 +1,96 @@
+import { isQuestionWord, isStopWord, processTerm } from './search-terms';
+import { sharedWordNet } from './wordnet';
+
 /**
  * Words by which a reader points at what they are looking at ("what does this do?", "can you
  * sum up this page?", "which of these should I pick?", "why does it fail here?").
  */
 const pointingWords = new Set(['this', 'these', 'here']);
 
+/** What else {@link refersToCurrentPage} knows of the question. */
+export interface PointingContext {
+  /** Whether the reader asked earlier questions in this conversation: "it" then refers to their subject. Default: false. */
+  followsEarlierQuestions?: boolean;
+}
+
 /**
  * Whether a question points at the page the reader is on rather than naming its subject, so that
- * page should lead the results. Only the reader's own words count, not text they attached.
+ * page should lead the results: by a pointing word ("this", "these", "here"), or by an "it" that
+ * nothing before it in the question can stand for ("How do I start it behind nginx?", "Are there
+ * limitations before enabling it?"), when the conversation has no earlier question it could
+ * refer to. Only the reader's own words count, not text they attached.
  *
  * @example refersToCurrentPage('What props does this accept?') === true
- * @example refersToCurrentPage('How do I add a sidebar?') === false
+ * @example refersToCurrentPage('How do I check that it worked?') === true
+ * @example refersToCurrentPage('How do I add a sidebar and style it?') === false
  */
-export function refersToCurrentPage(question: string): boolean {
+export function refersToCurrentPage(question: string, context: PointingContext = {}): boolean {
   for (const word of question.toLowerCase().match(/[a-z]+/g) ?? []) if (pointingWords.has(word)) return true;
-  return false;
+  return context.followsEarlierQuestions !== true && hasUnresolvedIt(question);
+}
+
+const word = /[\p{L}\p{N}_$'’.-]*[\p{L}\p{N}_$]/gu;
+// Words after which the next word is the verb of the clause: "do I start", "to enable", "we deploy".
+const beforeVerb = new Set(['i', 'we', 'you', 'they', 'to', 'please', 'not', "don't", 'dont', "can't", 'cannot']);
+const auxiliaries = new Set(['do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'must', 'might', 'may', 'shall']);
+// "Is it possible to…", "it's worth checking that…": an "it" that stands for what follows, not for a thing.
+const expletive = /\b(?:is|was|isn't|wasn't|would|will)\s+it\b|\bit(?:['’]s|\s+is|\s+was|\s+seems|\s+takes|\s+makes)\b/i;
+const clauseAfter = /\b(?:to|that|if|whether|when|how)\b/i;
+
+/**
+ * Whether the question's first "it" has no word before it, in any of its sentences, that it could
+ * stand for: a thing named in the singular that is not a clause's verb ("start" in "how do I start
+ * it", "enabling" in "before enabling it") nor a plural ("limitations"). An "it" that stands for
+ * a clause ("is it possible to…") does not count.
+ */
+function hasUnresolvedIt(question: string): boolean {
+  const words = [...question.matchAll(word)];
+  const position = words.findIndex((candidate) => candidate[0].toLowerCase() === 'it');
+  const it = words[position];
+  if (it === undefined) return false;
+  const sentenceStart = Math.max(...['.', '?', '!', '\n'].map((mark) => question.lastIndexOf(mark, it.index))) + 1;
+  const sentenceText = question.slice(sentenceStart).split(/[.?!\n]/)[0] ?? '';
+  if (expletive.test(sentenceText) && clauseAfter.test(question.slice(it.index + 2, sentenceStart + sentenceText.length))) return false;
+  return !words.slice(0, position).some((candidate, index) => {
+    const previous = words[index - 1];
+    const opensSentence = previous === undefined || /[.?!\n]/.test(question.slice(previous.index + previous[0].length, candidate.index));
+    // A word another word of the same phrase follows ("known" in "known limitations") describes that one.
+    const next = words[index + 1];
+    const describesNext = next !== undefined && index + 1 < position && describes(next[0]) && /^[ \t]+$/.test(question.slice(candidate.index + candidate[0].length, next.index));
+    return (!describesNext || looksLikeName(candidate[0], opensSentence)) && couldStandFor(candidate[0], previous?.[0], words[index - 2]?.[0], opensSentence);
+  });
+}
+
+// Whether a word is followed by the word of its phrase it describes: "known limitations", "dev
+// server"; not "bot tells", where the next word is the verb.
+function describes(next: string): boolean {
+  const lower = next.toLowerCase();
+  if (isStopWord(lower) || !/^\p{L}+$/u.test(next)) return false;
+  const wordNet = sharedWordNet();
+  return !wordNet.isVerb(lower) && !wordNet.isModifier(lower);
+}
+
+// A name ("Vitest", "PluginError", "vite.config.ts", "nginx") can always be what "it" stands for.
+function looksLikeName(word: string, opensSentence: boolean): boolean {
+  if (/\p{Lu}/u.test(word.slice(1)) || /[._$\d]/.test(word) || (!opensSentence && /^\p{Lu}/u.test(word))) return true;
+  return /^\p{L}{3,}$/u.test(word) && !isStopWord(word.toLowerCase()) && !sharedWordNet().isEnglishWord(word.toLowerCase());
+}
+
+// Whether a word before "it" could be what "it" stands for.
+function couldStandFor(candidate: string, previous: string | undefined, beforePrevious: string | undefined, opensSentence: boolean): boolean {
+  const lower = candidate.toLowerCase();
+  if (isStopWord(lower)) return false;
+  const terms = processTerm(lower);
+  if (terms === null || terms.every(isQuestionWord)) return false;
+  if (looksLikeName(candidate, opensSentence)) return true;
+  // A verb's "-ing" form ("before enabling it"), and words English uses mostly to describe ("known", "new").
+  if (/ing$/.test(lower) || sharedWordNet().isModifier(lower)) return false;
+  // A plural ("limitations", "props") is "they", not "it"; "status", "class" and "process" are singular.
+  if (/[^su]s$/.test(lower)) return false;
+  // The clause's verb: the first word of an imperative, or the word after "I", "to" or "do I".
+  if (opensSentence) return false;
+  const before = previous?.toLowerCase() ?? '';
+  if (beforeVerb.has(before) || auxiliaries.has(before)) return false;
+  if (auxiliaries.has(beforePrevious?.toLowerCase() ?? '') && /^(?:i|we|you|they)$/.test(before)) return false;
+  return true;
 }

@@ -16,7 +16,7 @@ import type { IndexedSection } from './indexed-section';
 import { SectionIndexBuilder, toIndexedSection } from './indexed-section';
 import { sumOf, weightedScore, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
-import { textTerms } from './search-terms';
+import { subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
 import { asksForNews, isNewsPage } from './page-kind';
 import { proximityFactor } from './term-proximity';
@@ -115,6 +115,12 @@ const commonHeadingBonus = 0.25;
 const candidatesPerResult = 4;
 /** Most sections of one page among the candidates: the best and the two the page ranking adds. */
 const sectionsPerPageInPool = 3;
+// A question whose every word is in at least this share of the sections names nothing that picks
+// a page (see #namesNothing). At 0.1, over every development and held-out question asked from an
+// unrelated page, one question was taken for one about that page; at 0.05, six.
+const genericTermShare = 0.1;
+// Code in a question names something, however common its words: `next(action)`, `vi.fn`, `--port`, `createSlice`.
+const codeInQuestion = /[\p{L}\p{N}_$]\(|\p{L}\.\p{L}|\p{Ll}\p{Lu}|(?:^|\s)--?\p{L}|`/u;
 
 /**
  * The search index over one documentation folder: every page split into sections, indexed with
@@ -337,10 +343,14 @@ export class DocsIndex {
    * the question points at it: "what does this do?"), news pages `newsPageWeight` unless the
    * question asks for news.
    */
-  placement(request: Pick<SearchRequest, 'query' | 'currentPath'>): RequestPlacement {
+  placement(request: Pick<SearchRequest, 'query' | 'currentPath' | 'history'>): RequestPlacement {
     const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
     const currentPage = current === undefined ? undefined : this.#pagesByPath.get(current);
-    const pointedPage = currentPage !== undefined && refersToCurrentPage(request.query) ? currentPage : undefined;
+    const opensConversation = (request.history?.length ?? 0) === 0;
+    const pointedPage =
+      currentPage !== undefined && (refersToCurrentPage(request.query, { followsEarlierQuestions: !opensConversation }) || (opensConversation && this.#namesNothing(request.query)))
+        ? currentPage
+        : undefined;
     const pageBoost = currentPage === undefined ? 1 : pointedPage !== undefined ? this.#pointedPageBoost : this.#currentPageBoost;
     const newsWeight = this.#newsPages.size === 0 || asksForNews(request.query) ? 1 : this.#newsPageWeight;
     return {
@@ -352,6 +362,18 @@ export class DocsIndex {
         return factor;
       },
     };
+  }
+
+  /**
+   * Whether a question names nothing that picks a page of these docs: it has subject words, each
+   * in at least a tenth of the sections ("What's the default value?" in a reference of options),
+   * and no code. Asked on a page, such a question is about that page.
+   */
+  #namesNothing(question: string): boolean {
+    if (codeInQuestion.test(question)) return false;
+    const terms = subjectTerms(question);
+    const common = genericTermShare * this.#sections.size;
+    return terms.length > 0 && terms.every((term) => (this.#documentFrequency.get(term) ?? 0) >= common);
   }
 
   /**

@@ -127,6 +127,11 @@ export function subjectTerms(text: string): string[] {
   return textTerms(text).filter((term) => !isQuestionWord(term));
 }
 
+/** Whether a lower-case word is an English function word ("the", "how", "of"), which names nothing. */
+export function isStopWord(word: string): boolean {
+  return stopWords.has(word);
+}
+
 /** Whether a term only frames a question ("use", "explain", "work"…) rather than naming its subject. */
 export function isQuestionWord(term: string): boolean {
   return questionWords.has(term);
