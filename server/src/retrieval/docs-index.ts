@@ -1,5 +1,3 @@
-import type MiniSearch from 'minisearch';
-import type { SearchOptions } from 'minisearch';
 import type { DocsLocale, IngestedDocs, IngestedPage, IngestNotice } from '../ingest/ingested-docs';
 import type { IngestDocsOptions } from '../ingest/ingest-docs';
 import { ingestDocs } from '../ingest/ingest-docs';
@@ -12,9 +10,9 @@ import { expandQuery } from './term-expansion';
 import { sharedWordNet } from './wordnet';
 import type { FocusedQuery } from './query-focus';
 import { weightedQueryParts } from './conversation-query';
-import type { IndexedSection } from './indexed-section';
-import { SectionIndexBuilder, toIndexedSection } from './indexed-section';
-import { sumOf, weightedScore, withPageFirst } from './result-scoring';
+import { indexedFields, SectionIndexBuilder, toIndexedSection } from './indexed-section';
+import type { QueryTerm, SectionIndex, SectionSearchOptions } from './section-index';
+import { sumOf, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
 import { subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
@@ -99,12 +97,15 @@ export interface DocsIndexOptions extends SplitIntoSectionsOptions {
 // example shows as often as about what the prose says).
 const fieldBoosts = { heading: 1.5, title: 1.5, trail: 1.2, text: 1, code: 1 };
 /** Where a query made only of common words is looked up: there, such words still name a topic. */
-const headingFields = ['heading', 'title', 'trail'];
+const headingFields = ['heading', 'title', 'trail'] as const;
 /** Weight of a WordNet synonym of a reader's word the docs never use, relative to that word. */
 const expansionWeight = 0.3;
-// The query reaches the library as terms already processed by focusQuery.
-const termsOfQuery = (query: string): string[] => query.split(' ');
-const sameTerm = (term: string): string => term;
+const fieldNumber = (field: (typeof indexedFields)[number]): number => indexedFields.indexOf(field);
+const fieldBoostsByNumber = new Map(indexedFields.map((field) => [fieldNumber(field), fieldBoosts[field]]));
+// Weights of a longer word matched by prefix and of a near spelling, at no extra letters or edits.
+const derivedTermWeights = { prefixWeight: 0.4, fuzzyWeight: 0.3, maxFuzzy: 2 };
+const allFields: SectionSearchOptions = { fields: indexedFields.map(fieldNumber), fieldBoosts: fieldBoostsByNumber, ...derivedTermWeights };
+const headingFieldsOnly: SectionSearchOptions = { ...allFields, fields: headingFields.map(fieldNumber) };
 /** Most words that count towards each of the title and heading bonuses. */
 const maximumBonusWords = 2;
 /** Factor for each query word in the title of a section's page. */
@@ -123,8 +124,8 @@ const genericTermShare = 0.1;
 const codeInQuestion = /[\p{L}\p{N}_$]\(|\p{L}\.\p{L}|\p{Ll}\p{Lu}|(?:^|\s)--?\p{L}|`/u;
 
 /**
- * The search index over one documentation folder: every page split into sections, indexed with
- * MiniSearch (BM25+ ranking) over the page title, the section heading, the headings above it,
+ * The search index over one documentation folder: every page split into sections, indexed for
+ * BM25+ ranking (`SectionIndex`, scoring as MiniSearch does) over the page title, the section heading, the headings above it,
  * its prose and its code. Identifiers (`c.req.param`, `--flag`, `data-api-key`) are terms whole
  * and by their parts. Words the docs do not contain match by prefix and with a typo or two, and
  * by their WordNet synonyms the docs do use ("colour" → color). Earlier messages of the
@@ -147,7 +148,7 @@ export class DocsIndex {
   readonly defaultLocale: string | undefined;
   /** What answers will lack from these docs and why (see `IngestedDocs.notices`). */
   readonly notices: readonly IngestNotice[];
-  readonly #search: MiniSearch<IndexedSection>;
+  readonly #search: SectionIndex;
   readonly #sections = new Map<string, DocSection>();
   readonly #pagePaths = new Map<string, readonly string[]>();
   readonly #currentPageBoost: number;
@@ -276,24 +277,18 @@ export class DocsIndex {
     if (focused.terms.size === 0) return [];
     const passes = this.#filterFor(request);
     const weights = focused.terms;
-    const searchOptions: SearchOptions = {
-      boost: fieldBoosts,
-      tokenize: termsOfQuery,
-      processTerm: sameTerm,
+    const query: QueryTerm[] = [...weights].map(([term, weight]) => ({
+      term,
+      // Earlier turns and "how do I use…" words count less (see focusQuery).
+      weight,
       // A word the docs contain is complete (stemming already joins its forms) and not a typo:
       // expanding it by prefix or near spellings only adds noise and cost. A word they do not
       // contain is a partial word ("authent") or a typo ("webhok"). Short stems stay exact, or
       // "pag" would find "packag".
-      prefix: (term) => term.length >= 4 && !frequency.has(term),
-      fuzzy: (term) => (term.length >= 5 && !frequency.has(term) ? 0.2 : false),
-      maxFuzzy: 2,
-      weights: { prefix: 0.4, fuzzy: 0.3 },
-      // Earlier turns and "how do I use…" words count less (see focusQuery).
-      boostTerm: (term) => weights.get(term) ?? 1,
-      filter: passes === undefined ? undefined : (result) => passes(this.#sections.get(result.id as string) as DocSection),
-    };
-    const query = [...weights.keys()].join(' ');
-    const results = this.#search.search(query, focused.headingsOnly ? { ...searchOptions, fields: headingFields } : searchOptions);
+      prefix: term.length >= 4 && !frequency.has(term),
+      fuzzy: term.length >= 5 && !frequency.has(term) ? 0.2 : false,
+    }));
+    const results = this.#search.search(query, focused.headingsOnly ? headingFieldsOnly : allFields);
 
     // Boosts are applied here rather than per term inside the library: the same factor on every
     // term's score is the same factor on the total, at a fraction of the cost. Results come best
@@ -314,9 +309,9 @@ export class DocsIndex {
     for (const result of results) {
       const lowest = pool.length === poolSize ? (pool.at(-1)?.score ?? 0) : 0;
       if (result.score * largestFactor <= lowest) break;
-      const section = this.#sections.get(result.id as string);
-      if (section === undefined) continue;
-      const score = weightedScore(result, weights) * placement.factor(section) * this.#titleBoost(section, focused);
+      const section = this.#sections.get(result.id);
+      if (section === undefined || (passes !== undefined && !passes(section))) continue;
+      const score = result.weightedScore * placement.factor(section) * this.#titleBoost(section, focused);
       if (score <= lowest) continue;
       const hit: SearchHit = { ...section, score };
       const fromPage = pool.filter((pooled) => pooled.pagePath === section.pagePath);

@@ -1,5 +1,4 @@
-import MiniSearch from 'minisearch';
-import type { Options } from 'minisearch';
+import { SectionIndex } from './section-index';
 import type { DocSection } from './sections';
 import { processTerm, tokenizeText } from './search-terms';
 
@@ -41,21 +40,6 @@ export function toIndexedSection(section: DocSection, withTitle: boolean): Index
 /** The fields of an {@link IndexedSection} the index searches, in the order they are indexed. */
 export const indexedFields = ['title', 'heading', 'trail', 'text', 'code'] as const;
 
-/** MiniSearch options of the section index: how a section's text becomes terms (see `search-terms`). */
-export const sectionIndexOptions: Options<IndexedSection> = {
-  fields: [...indexedFields],
-  tokenize: tokenizeText,
-  processTerm,
-  searchOptions: { processTerm },
-};
-
-/** Occurrence counts of one term: by field id, then by (short) section id. */
-type Postings = Map<number, Map<number, number>>;
-/** The part of MiniSearch's term tree the builder fills (what `MiniSearch.loadJS` fills). */
-interface TermTree {
-  set(term: string, postings: Postings): unknown;
-}
-
 /** A distinct raw word of the sections, with its terms. */
 interface Word {
   terms: IndexTerm[];
@@ -79,20 +63,18 @@ interface IndexTerm {
 }
 
 /**
- * Builds the MiniSearch index of many sections at once, faster than adding them one by one:
- * `MiniSearch.add` looks every word occurrence up in its radix tree, while this processes each
- * distinct word once (its terms remembered), counts a field's words and terms on the word and
- * term records themselves (no map per field), keeps each term's postings as a flat list and
- * inserts each distinct term into the tree once, as `MiniSearch.loadJS` does when it loads a saved
- * index. The index is the same as `addAll` would make: the same terms in the same order, counts,
- * field lengths and averages.
+ * Builds the {@link SectionIndex} of many sections: processes each distinct word once (its terms
+ * remembered), counts a field's words and terms on the word and term records themselves (no map
+ * per field) and keeps each term's postings as a flat list. The index holds what MiniSearch's
+ * `addAll` would make of the same sections (see `indexed-section.test.ts`): the same terms in the
+ * same order, counts, field lengths (distinct words of a field) and averages.
  */
 export class SectionIndexBuilder {
   readonly #words = new Map<string, Word>();
   /** The distinct terms, in the order they first occur (the tree's order under `addAll`). */
   readonly #terms = new Map<string, IndexTerm>();
-  readonly #documentIds: Record<number, string> = {};
-  readonly #fieldLength: Record<number, number[]> = {};
+  readonly #documentIds: string[] = [];
+  readonly #fieldLength: number[][] = [];
   readonly #averageFieldLength: number[] = indexedFields.map(() => 0);
   #count = 0;
   /** Number of the field being counted: a new one for each field of each section. */
@@ -157,30 +139,13 @@ export class SectionIndexBuilder {
   }
 
   /** The index of every section added so far. */
-  build(): MiniSearch<IndexedSection> {
-    const saved = {
-      documentCount: this.#count,
-      nextId: this.#count,
-      documentIds: this.#documentIds,
-      fieldIds: Object.fromEntries(indexedFields.map((field, fieldId) => [field, fieldId])),
-      fieldLength: this.#fieldLength,
-      averageFieldLength: this.#averageFieldLength,
-      storedFields: {},
-      dirtCount: 0,
-      serializationVersion: 2,
-    };
-    const search = MiniSearch.loadJS<IndexedSection>({ ...saved, index: [] }, sectionIndexOptions);
-    const tree = (search as unknown as { _index?: Partial<TermTree> })._index;
-    if (typeof tree?.set === 'function') {
-      for (const [term, { postings }] of this.#terms) tree.set(term, postingsMap(postings));
-      return search;
-    }
-    // A MiniSearch whose insides differ: load the same index through its serialized form.
-    const index = [...this.#terms].map(([term, { postings }]): [string, Record<number, Record<number, number>>] => [
-      term,
-      Object.fromEntries([...postingsMap(postings)].map(([fieldId, counts]) => [fieldId, Object.fromEntries(counts)])),
-    ]);
-    return MiniSearch.loadJS<IndexedSection>({ ...saved, index }, sectionIndexOptions);
+  build(): SectionIndex {
+    return new SectionIndex(
+      this.#documentIds,
+      this.#fieldLength,
+      this.#averageFieldLength,
+      [...this.#terms].map(([term, { postings }]) => [term, postings]),
+    );
   }
 
   #addWord(text: string): Word {
@@ -198,23 +163,3 @@ export class SectionIndexBuilder {
 }
 
 type IndexedField = (typeof indexedFields)[number];
-
-/** MiniSearch's postings of a term (by field, then by section) from the flat list. */
-function postingsMap(flat: readonly number[]): Postings {
-  const postings: Postings = new Map();
-  let fieldId = -1;
-  let counts: Map<number, number> | undefined;
-  for (let position = 0; position < flat.length; position += 3) {
-    const field = flat[position] as number;
-    if (field !== fieldId) {
-      fieldId = field;
-      counts = postings.get(field);
-      if (counts === undefined) {
-        counts = new Map();
-        postings.set(field, counts);
-      }
-    }
-    (counts as Map<number, number>).set(flat[position + 1] as number, flat[position + 2] as number);
-  }
-  return postings;
-}

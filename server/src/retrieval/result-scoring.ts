@@ -1,22 +1,6 @@
-import type { SearchResult } from 'minisearch';
 import type { IngestedPage } from '../ingest/ingested-docs';
 import type { SearchHit } from './docs-index';
 import type { DocSection } from './sections';
-
-/**
- * A search library result's score with each matched query term counting by its weight.
- * MiniSearch multiplies a result's score by how many query terms it matched, each counting
- * fully; weighted, a low-weight term (from an earlier turn, a synonym, a "how do I use" word)
- * cannot lift a section as much as a word of the question. Never above the library's score (all
- * weights are at most 1), so stopping early on the library's order stays safe.
- */
-export function weightedScore(result: SearchResult, weights: ReadonlyMap<string, number>): number {
-  const matched = result.queryTerms.length;
-  if (matched === 0) return result.score;
-  let quality = 0;
-  for (const term of result.queryTerms) quality += weights.get(term) ?? 1;
-  return (result.score / matched) * quality;
-}
 
 /**
  * The hits with the pointed-at page in front: the question is about that page ("sum up this
