@@ -29,9 +29,13 @@ export function refersToCurrentPage(question: string, context: PointingContext =
   return context.followsEarlierQuestions !== true && hasUnresolvedIt(question);
 }
 
-const word = /[\p{L}\p{N}_$'’.-]*[\p{L}\p{N}_$]/gu;
+// A word, from the start of its run of word characters only: a pattern free to start anywhere
+// retried every position of a long run of dashes or apostrophes, quadratic in the run's length.
+const word = /(?<![\p{L}\p{N}_$'’.-])[\p{L}\p{N}_$'’.-]*[\p{L}\p{N}_$]/gu;
 // Words after which the next word is the verb of the clause: "do I start", "to enable", "we deploy".
 const beforeVerb = new Set(['i', 'we', 'you', 'they', 'to', 'please', 'not', "don't", 'dont', "can't", 'cannot']);
+// Words after which an "-ing" word is a verb: "before enabling it", "without breaking it", "keep running it".
+const verbFormFollows = new Set(['before', 'after', 'when', 'while', 'by', 'without', 'of', 'about', 'for', 'from', 'on', 'in', 'through', 'avoid', 'stop', 'start', 'keep']);
 const auxiliaries = new Set(['do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'must', 'might', 'may', 'shall']);
 // "Is it possible to…", "it's worth checking that…": an "it" that stands for what follows, not for a thing.
 const expletive = /\b(?:is|was|isn't|wasn't|would|will)\s+it\b|\bit(?:['’]s|\s+is|\s+was|\s+seems|\s+takes|\s+makes)\b/i;
@@ -57,8 +61,42 @@ function hasUnresolvedIt(question: string): boolean {
     // A word another word of the same phrase follows ("known" in "known limitations") describes that one.
     const next = words[index + 1];
     const describesNext = next !== undefined && index + 1 < position && describes(next[0]) && /^[ \t]+$/.test(question.slice(candidate.index + candidate[0].length, next.index));
-    return (!describesNext || looksLikeName(candidate[0], opensSentence)) && couldStandFor(candidate[0], previous?.[0], words[index - 2]?.[0], opensSentence);
+    // "Sidebar: how do I hide it?": a word before a colon names the topic.
+    const labelsTopic = /^[ \t]*:/.test(question.slice(candidate.index + candidate[0].length, next?.index)) && !isStopWord(candidate[0].toLowerCase());
+    return labelsTopic || ((!describesNext || looksLikeName(candidate[0], opensSentence)) && couldStandFor(candidate[0], previous?.[0], words[index - 2]?.[0], opensSentence));
   });
+}
+
+const definite = new Set(['the', 'its', 'that', 'those']);
+
+/**
+ * Whether every word of the question that is not a function word stands in a phrase led by a
+ * definite article ("the", "its", "that"): "What's the default value?", "What is the maximum?"
+ * refer to something the reader already has in front of them; "How do I add a page?" and "What
+ * options can I configure?" ask about pages and options in general.
+ */
+export function asksOnlyAboutDefiniteThings(question: string): boolean {
+  let inPhrase = false;
+  let content = 0;
+  let previousEnd = 0;
+  for (const match of question.matchAll(word)) {
+    const lower = match[0].toLowerCase();
+    const gap = question.slice(previousEnd, match.index);
+    previousEnd = match.index + match[0].length;
+    if (/[^\s]/.test(gap)) inPhrase = false;
+    if (definite.has(lower)) {
+      inPhrase = true;
+      continue;
+    }
+    const terms = processTerm(lower);
+    if (isStopWord(lower) || terms === null || terms.every(isQuestionWord) || /^what['’]s$/.test(lower)) {
+      inPhrase = false;
+      continue;
+    }
+    if (!inPhrase) return false;
+    content += 1;
+  }
+  return content > 0;
 }
 
 // Whether a word is followed by the word of its phrase it describes: "known limitations", "dev
@@ -83,10 +121,11 @@ function couldStandFor(candidate: string, previous: string | undefined, beforePr
   const terms = processTerm(lower);
   if (terms === null || terms.every(isQuestionWord)) return false;
   if (looksLikeName(candidate, opensSentence)) return true;
-  // A verb's "-ing" form ("before enabling it"), and words English uses mostly to describe ("known", "new").
-  if (/ing$/.test(lower) || sharedWordNet().isModifier(lower)) return false;
-  // A plural ("limitations", "props") is "they", not "it"; "status", "class" and "process" are singular.
-  if (/[^su]s$/.test(lower)) return false;
+  // A verb's "-ing" form after a preposition ("before enabling it"; "set up logging" names a
+  // thing), and words English uses mostly to describe ("known", "new").
+  if ((/ing$/.test(lower) && verbFormFollows.has(previous?.toLowerCase() ?? '')) || sharedWordNet().isModifier(lower)) return false;
+  // A plural ("limitations", "props") is "they", not "it"; "status", "alias" and "process" are singular.
+  if (/[^su]s$/.test(lower) && sharedWordNet().isEnglishWord(lower.slice(0, -1))) return false;
   // The clause's verb: the first word of an imperative, or the word after "I", "to" or "do I".
   if (opensSentence) return false;
   const before = previous?.toLowerCase() ?? '';

@@ -5,7 +5,7 @@ import type { DocSection, SplitIntoSectionsOptions } from './sections';
 import type { SearchFilter } from './section-filter';
 import { comparablePath, sectionFilter } from './section-filter';
 import { scopedLanguage, withLanguage } from './language-scope';
-import { refersToCurrentPage } from './current-page';
+import { asksOnlyAboutDefiniteThings, refersToCurrentPage } from './current-page';
 import { expandQuery } from './term-expansion';
 import { sharedWordNet } from './wordnet';
 import type { FocusedQuery } from './query-focus';
@@ -14,7 +14,7 @@ import { indexedFields, SectionIndexBuilder, toIndexedSection } from './indexed-
 import type { QueryTerm, SectionIndex, SectionSearchOptions } from './section-index';
 import { sumOf, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
-import { subjectTerms, textTerms } from './search-terms';
+import { isQuestionWord, subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
 import { asksForNews, isNewsPage } from './page-kind';
 import { proximityFactor } from './term-proximity';
@@ -116,9 +116,9 @@ const commonHeadingBonus = 0.25;
 const candidatesPerResult = 4;
 /** Most sections of one page among the candidates: the best and the two the page ranking adds. */
 const sectionsPerPageInPool = 3;
-// A question whose every word is in at least this share of the sections names nothing that picks
-// a page (see #namesNothing). At 0.1, over every development and held-out question asked from an
-// unrelated page, one question was taken for one about that page; at 0.05, six.
+// A question whose every word is in at least this share of the sections may name nothing that
+// picks a page (see #namesNothing). At 0.1, over every development and held-out question asked
+// from an unrelated page, one question was taken for one about that page; at 0.05, six.
 const genericTermShare = 0.1;
 // Code in a question names something, however common its words: `next(action)`, `vi.fn`, `--port`, `createSlice`.
 const codeInQuestion = /[\p{L}\p{N}_$]\(|\p{L}\.\p{L}|\p{Ll}\p{Lu}|(?:^|\s)--?\p{L}|`/u;
@@ -343,7 +343,7 @@ export class DocsIndex {
     const currentPage = current === undefined ? undefined : this.#pagesByPath.get(current);
     const opensConversation = (request.history?.length ?? 0) === 0;
     const pointedPage =
-      currentPage !== undefined && (refersToCurrentPage(request.query, { followsEarlierQuestions: !opensConversation }) || (opensConversation && this.#namesNothing(request.query)))
+      currentPage !== undefined && (refersToCurrentPage(request.query, { followsEarlierQuestions: !opensConversation }) || (opensConversation && this.#namesNothing(request.query, currentPage)))
         ? currentPage
         : undefined;
     const pageBoost = currentPage === undefined ? 1 : pointedPage !== undefined ? this.#pointedPageBoost : this.#currentPageBoost;
@@ -360,15 +360,24 @@ export class DocsIndex {
   }
 
   /**
-   * Whether a question names nothing that picks a page of these docs: it has subject words, each
-   * in at least a tenth of the sections ("What's the default value?" in a reference of options),
-   * and no code. Asked on a page, such a question is about that page.
+   * Whether a question names nothing that picks a page of these docs, so, asked on a page, it is
+   * about that page ("What's the default value?" on an option's page): it has subject words, all
+   * in phrases led by "the" (see `asksOnlyAboutDefiniteThings`), no code; each word is in at least
+   * a tenth of the sections; no page has a title whose words it all contains ("the custom theme"
+   * names a page); and the reader's page contains one of them at least.
    */
-  #namesNothing(question: string): boolean {
-    if (codeInQuestion.test(question)) return false;
+  #namesNothing(question: string, page: IngestedPage): boolean {
+    if (codeInQuestion.test(question) || !asksOnlyAboutDefiniteThings(question)) return false;
     const terms = subjectTerms(question);
     const common = genericTermShare * this.#sections.size;
-    return terms.length > 0 && terms.every((term) => (this.#documentFrequency.get(term) ?? 0) >= common);
+    if (terms.length === 0 || terms.some((term) => (this.#documentFrequency.get(term) ?? 0) < common)) return false;
+    const asked = new Set(terms);
+    for (const titleTerms of this.#titleTerms.values()) {
+      const named = [...titleTerms].filter((term) => !isQuestionWord(term));
+      if (named.length > 0 && named.every((term) => asked.has(term))) return false;
+    }
+    const onPage = new Set(page.sections.flatMap((section) => textTerms(`${section.heading}\n${section.markdown}`)));
+    return terms.some((term) => onPage.has(term));
   }
 
   /**

@@ -87,6 +87,21 @@ test('a search hands out its matches lazily, best first, ties in the order they 
   expect([...search].map((match) => match.id)).toEqual(['/one', '/two', '/three']);
 });
 
+test('a search that fails part way leaves the index as it was', () => {
+  const builder = new SectionIndexBuilder();
+  for (const section of sections) builder.add(section);
+  const index = builder.build();
+  const options: SectionSearchOptions = { fields: [0, 1, 2, 3, 4], fieldBoosts: new Map(), prefixWeight: 0.4, fuzzyWeight: 0.3, maxFuzzy: 2 };
+  const query: QueryTerm[] = [{ term: 'widget', weight: 1, prefix: false, fuzzy: false }];
+  const before = [...index.search(query, options)];
+  // A term that is not a string makes the lookup throw after 'widget' has marked its sections.
+  const broken: QueryTerm[] = [...query, { term: undefined as unknown as string, weight: 1, prefix: true, fuzzy: false }];
+
+  expect(() => [...index.search(broken, options)]).toThrow();
+  expect([...index.search(query, options)]).toEqual(before);
+  expect(before.length).toBeGreaterThan(1);
+});
+
 test('add gives the distinct terms of a section, as the search terms of its fields', () => {
   const section = sections[2] as IndexedSection;
   const terms = new SectionIndexBuilder().add(section);

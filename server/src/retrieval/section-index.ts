@@ -48,7 +48,7 @@ const bm25 = { k: 1.2, b: 0.7, d: 0.5 };
 /**
  * The sections' postings in flat typed arrays, searched by BM25+ exactly as MiniSearch 7 searches
  * its own index with an OR query (the same scores, bit for bit, and the same order; see
- * `section-index.test.ts`), at a fraction of the cost: MiniSearch makes an object per matching
+ * `indexed-section.test.ts`), at a fraction of the cost: MiniSearch makes an object per matching
  * section and term, merges them per term and sorts all of them, where this adds scores into
  * arrays and hands out the best sections one at a time, so a search that needs twenty of ten
  * thousand matches sorts none of the rest.
@@ -136,18 +136,37 @@ export class SectionIndex {
 
   /**
    * The sections that contain any of the query's terms, best first, lazily: stop iterating when
-   * the rest cannot matter. Ties keep the order in which the sections were first matched.
+   * the rest cannot matter. Ties keep the order in which the sections were first matched. The
+   * query's terms must be distinct, and so must `options.fields` (MiniSearch merges repeats; this
+   * would count them twice).
    */
   *search(query: readonly QueryTerm[], options: SectionSearchOptions): Generator<SectionMatch> {
     const touched: number[] = [];
-    query.forEach((queryTerm, queryNumber) => {
-      const inThisTerm: number[] = [];
-      for (const [termNumber, termWeight] of this.#derivedTerms(queryTerm, options)) {
-        this.#score(termNumber, termWeight, queryTerm.weight, queryNumber, options, touched, inThisTerm);
-      }
-      for (const section of inThisTerm) this.#total[section] = (this.#total[section] as number) + (this.#termScore[section] as number);
-    });
+    let final: { scores: Float64Array; weighted: Float64Array } | undefined;
+    // The scratch arrays are cleaned whatever happens: a section left marked would be missing
+    // from every later search.
+    try {
+      query.forEach((queryTerm, queryNumber) => {
+        const inThisTerm: number[] = [];
+        for (const [termNumber, termWeight] of this.#derivedTerms(queryTerm, options)) {
+          this.#score(termNumber, termWeight, queryTerm.weight, queryNumber, options, touched, inThisTerm);
+        }
+        for (const section of inThisTerm) this.#total[section] = (this.#total[section] as number) + (this.#termScore[section] as number);
+      });
+      final = this.#finalScores(touched);
+    } finally {
+      this.#reset(touched);
+    }
 
+    const { scores, weighted } = final;
+    const heap = new MatchHeap(scores);
+    for (let position = heap.pop(); position >= 0; position = heap.pop()) {
+      yield { id: this.#ids[touched[position] as number] as string, score: scores[position] as number, weightedScore: weighted[position] as number };
+    }
+  }
+
+  /** Each touched section's score (times its matched query terms) and weighted score. */
+  #finalScores(touched: readonly number[]): { scores: Float64Array; weighted: Float64Array } {
     const scores = new Float64Array(touched.length);
     const weighted = new Float64Array(touched.length);
     touched.forEach((section, position) => {
@@ -156,12 +175,7 @@ export class SectionIndex {
       scores[position] = score;
       weighted[position] = matched === 0 ? score : (score / matched) * (this.#weightSum[section] as number);
     });
-    this.#reset(touched);
-
-    const heap = new MatchHeap(scores);
-    for (let position = heap.pop(); position >= 0; position = heap.pop()) {
-      yield { id: this.#ids[touched[position] as number] as string, score: scores[position] as number, weightedScore: weighted[position] as number };
-    }
+    return { scores, weighted };
   }
 
   /** The index's terms a query term matches, each with its weight: itself, then by prefix, then near spellings. */
