@@ -7,6 +7,7 @@ import { contextTerms, wantsCode } from './passage-scoring';
 import type { PassageLimits, QuotedPassage } from './passage-selection';
 import { choosePassages, continuePassage } from './passage-selection';
 import type { TermStatistics } from './term-statistics';
+import { asksAboutVersions } from './version-notes';
 
 /** What the extractive answer is composed from. */
 export interface ExtractiveAnswerInput {
@@ -56,7 +57,7 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   if (!judgement.covered) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
 
   const earlierTerms = [...new Set(earlier.flatMap((question) => question.terms))].filter((term) => !judgement.terms.includes(term));
-  const question = { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context), twoParts: asksTwoThings(input.question) };
+  const question = { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context), twoParts: asksTwoThings(input.question), versionsWanted: asksAboutVersions(input.question) };
   const passages = choosePassages(input.sections, question, options);
   if (passages.length === 0) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
   const quoted: Array<{ passage: QuotedPassage; section: AnswerSection; continues?: boolean }> = [];

@@ -2,6 +2,7 @@ import type { AnswerSection } from './answer-prompt';
 import type { PassageBlock } from './passage-units';
 import { passageBlocks, plainText, splitSentences } from './passage-units';
 import { blockScore, headingTermSet, markdownTermSet, matchedWeight, termSet } from './passage-scoring';
+import { withoutVersionNotes } from './version-notes';
 
 /** A coherent run of one section's blocks, in the docs' order, that the answer quotes. */
 export interface QuotedPassage {
@@ -28,6 +29,12 @@ export interface PassageQuestion {
    * "… and what does it return?"): then a second page may answer the second. Default `false`.
    */
   twoParts?: boolean;
+  /**
+   * Whether the reader asks about versions ("Which version added…?"): then an entry's version
+   * notes ("Added in: v6.3.0", its History table) may be quoted; otherwise they are passed over
+   * (see `version-notes.ts`). Default `false`.
+   */
+  versionsWanted?: boolean;
 }
 
 /** Limits of a quoted answer. */
@@ -74,7 +81,7 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
   const first = ranked[0];
   if (first === undefined) return [];
 
-  const firstSection = passageBlocks(first.section.markdown, first.page, maximumCodeLines);
+  const firstSection = quotableBlocks(first.section.markdown, first.page, maximumCodeLines, question);
   const firstBlocks = passageWindow(firstSection, question, budget, maximumCodeLines);
   const passages: QuotedPassage[] = [{ section: first.index, blocks: firstBlocks, endsSection: endsSection(firstBlocks, firstSection) }];
   const firstWords = proseWords(firstBlocks);
@@ -96,7 +103,7 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
       ? firstCoverage < 0.7 && gain >= 0.3 && coverageOf(candidate.all) >= 0.35
       : firstCoverage < 0.6 && gain >= 0.45 && coverageOf(candidate.all) >= 0.5;
     if (!completes && !spans) continue;
-    const candidateSection = passageBlocks(candidate.section.markdown, candidate.page, maximumCodeLines);
+    const candidateSection = quotableBlocks(candidate.section.markdown, candidate.page, maximumCodeLines, question);
     const blocks = passageWindow(candidateSection, question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode);
     const quoted = termSet(blocks.map((block) => block.text).join(' '));
     const words = proseWords(blocks);
@@ -124,13 +131,19 @@ export function continuePassage(section: AnswerSection, quoted: QuotedPassage, n
   // Only into a part of the quoted section ("Pattern" under a recipe's introduction), not into
   // the next topic beside it ("GitLab Pages" after "GitHub Pages").
   if (next.headingTrail.at(-1) !== section.heading) return undefined;
-  const blocks = passageBlocks(next.markdown, page, maximumCodeLines);
+  const blocks = quotableBlocks(next.markdown, page, maximumCodeLines, question);
   // Code that shows the question's subject, not code that merely shares a word with it.
   const total = questionWeight(question);
   const relevantCode = total > 0 && blocks.some((block) => hasCode(block) && blockScore(block, question.terms, question.weights) / total >= 0.3);
   if (!relevantCode) return undefined;
   const window = passageWindow(blocks, { ...question, codeWanted: true }, Math.max(60, budget - proseWords(quoted.blocks)), maximumCodeLines);
   return window.some(hasCode) ? { section: quoted.section, blocks: window, endsSection: endsSection(window, blocks) } : undefined;
+}
+
+// A section's blocks as an answer may quote them: version notes only when the reader asks about versions.
+function quotableBlocks(markdown: string, page: string, maximumCodeLines: number, question: PassageQuestion): PassageBlock[] {
+  const blocks = passageBlocks(markdown, page, maximumCodeLines);
+  return question.versionsWanted === true ? blocks : withoutVersionNotes(blocks);
 }
 
 // Whether quoted blocks reach the last block of the section they come from.
