@@ -88,8 +88,7 @@ export function asksOnlyAboutDefiniteThings(question: string): boolean {
       inPhrase = true;
       continue;
     }
-    const terms = processTerm(lower);
-    if (isStopWord(lower) || terms === null || terms.every(isQuestionWord) || /^what['’]s$/.test(lower)) {
+    if (!isContentWord(lower) || /^what['’]s$/.test(lower)) {
       inPhrase = false;
       continue;
     }
@@ -97,6 +96,14 @@ export function asksOnlyAboutDefiniteThings(question: string): boolean {
     content += 1;
   }
   return content > 0;
+}
+
+// Whether a lower-case word names something: not a function word ("the", "of") nor one that only
+// frames a question ("use", "get", "example").
+function isContentWord(lower: string): boolean {
+  if (isStopWord(lower)) return false;
+  const terms = processTerm(lower);
+  return terms !== null && !terms.every(isQuestionWord);
 }
 
 // Whether a word is followed by the word of its phrase it describes: "known limitations", "dev
@@ -117,9 +124,7 @@ function looksLikeName(word: string, opensSentence: boolean): boolean {
 // Whether a word before "it" could be what "it" stands for.
 function couldStandFor(candidate: string, previous: string | undefined, beforePrevious: string | undefined, opensSentence: boolean): boolean {
   const lower = candidate.toLowerCase();
-  if (isStopWord(lower)) return false;
-  const terms = processTerm(lower);
-  if (terms === null || terms.every(isQuestionWord)) return false;
+  if (!isContentWord(lower)) return false;
   if (looksLikeName(candidate, opensSentence)) return true;
   // A verb's "-ing" form after a preposition ("before enabling it"; "set up logging" names a
   // thing), and words English uses mostly to describe ("known", "new").

@@ -221,7 +221,7 @@ export class SectionIndex {
         const frequency = this.#postingCounts[posting] as number;
         const length = this.#fieldLengths[section * this.#fieldCount + field] as number;
         const raw = inverseFrequency * (bm25.d + (frequency * (bm25.k + 1)) / (frequency + bm25.k * (1 - bm25.b + (bm25.b * length) / averageLength)));
-        const score = termWeight * termBoost * fieldBoost * 1 * raw;
+        const score = termWeight * termBoost * fieldBoost * raw;
         if (this.#lastTerm[section] !== queryNumber) {
           if (this.#lastTerm[section] === -1) touched.push(section);
           this.#lastTerm[section] = queryNumber;
