@@ -39,6 +39,14 @@ describe('readerCodeNames', () => {
     expect(names("The docs say 'ProdConfig' is fine, and (\"Made by ACME\") stays")).toEqual([]);
   });
 
+  test('in their code in backticks, the variables they pass and the keys of their objects', () => {
+    expect(names('I return the result of `await fetch(upstreamUrl)` from my handler')).toEqual(['fetch', 'upstreamUrl']);
+    expect(names('My base procedure has `.input(z.object({ orgId: z.string(), name }))`')).toEqual(['input', 'object', 'orgId']);
+    expect(names('Does `merge(left, right)` keep order?')).toEqual(['merge', 'left', 'right']);
+    // In prose, parentheses and braces hold words.
+    expect(names('Can I set it (see Settings), with { optional: yes } in the file?')).toEqual([]);
+  });
+
   test("the reader's own files, names they introduce, projects named my…, placeholders and pasted error classes", () => {
     expect(names("TypeError: _apiClient.default is not a constructor. I mock it with jest.mock('./apiClient')")).toEqual(['TypeError', '_apiClient', 'mock', "'./apiClient'"]);
     expect(names('import db from "../lib/db" fails with ModuleNotFoundError: no module')).toEqual(['"../lib/db"', 'ModuleNotFoundError']);
@@ -58,7 +66,7 @@ describe('readerCodeNames', () => {
   test('English words after "function", "let" or "class" are not declarations', () => {
     expect(names('Is there a function memoization helper?')).toEqual([]);
     expect(names('How do I let users sign in, and what does a class constructor need?')).toEqual([]);
-    expect(names('I wrote `function toSlug(text)` and `class Store { }` in my plugin')).toEqual(['toSlug', 'Store']);
+    expect(names('I wrote `function toSlug(text)` and `class Store { }` in my plugin')).toEqual(['toSlug', 'text', 'Store']);
   });
 
   test('a name written bare, or called without arguments, is what the question is about', () => {

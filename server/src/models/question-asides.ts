@@ -77,10 +77,17 @@ const placeholder = /^(?!www$)(\p{L})\1{2,}$/iu;
 // - a string they pass in their own code: `from_object('config.ProdConfig')`, `session["cart"]`
 //   (a quoted value right after a name's opening parenthesis or bracket; the value alone is the range).
 const stringArgument = /[\p{L}\p{N}_$][([][ \t]{0,2}(['"])[^'"\n]{1,200}\1/gu;
+// - inside their code in backticks, the variables they pass (or a function's parameters) and the
+//   keys of the objects they write: `fetch(upstreamUrl)`, `function toSlug(text)`,
+//   `.input(z.object({ orgId: z.string() }))`. Only there: in prose, "(see Settings)" or
+//   "{ optional: yes }" are words, not code.
+const codeSpan = /`([^`\n]{1,300})`/g;
+const argumentOrKey = /(?:(?<=[(,][ \t]{0,2})[\p{L}_$][\p{L}\p{N}_$]*(?=[ \t]{0,2}[,)]))|(?:(?<=[{,][ \t]{0,2})[\p{L}_$][\p{L}\p{N}_$]*(?=[ \t]{0,2}:))/gu;
 
 /**
  * The names of the reader's own code and things in a question, in order: see `codeWord` and the
- * patterns above (string values passed in their code among them), and names with "my" in front of an English word (`mytool`, `MyComponent`; not
+ * patterns above (string values passed in their code, and the variables and object keys of
+ * their code in backticks, among them), and names with "my" in front of an English word (`mytool`, `MyComponent`; not
  * `mysql`, `mypy`), which readers give their own projects.
  */
 export function readerCodeNames(question: string): TextRange[] {
@@ -95,6 +102,10 @@ export function readerCodeNames(question: string): TextRange[] {
   }
   for (const pattern of [relativePath, errorClass]) {
     for (const match of question.matchAll(pattern)) ranges.push({ start: match.index, end: match.index + match[0].length });
+  }
+  for (const span of question.matchAll(codeSpan)) {
+    const start = span.index + 1;
+    for (const match of (span[1] ?? '').matchAll(argumentOrKey)) ranges.push({ start: start + match.index, end: start + match.index + match[0].length });
   }
   for (const match of question.matchAll(stringArgument)) {
     const start = match.index + match[0].indexOf(match[1] ?? '');
