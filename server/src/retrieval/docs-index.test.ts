@@ -234,6 +234,30 @@ describe('DocsIndex on a large corpus', () => {
     expect(withProximity[0]?.id).toBe('/docs/diagrams#flowcharts');
   });
 
+  test('a section holding a phrase the reader quotes word for word outranks one that only shares its words', () => {
+    const pages = [
+      {
+        path: '/docs/layout',
+        title: 'Page layout',
+        groups: [],
+        markdown: '## Page layout\n\nThe text at the bottom of each page comes from the layout.\n',
+      },
+      {
+        path: '/docs/footer',
+        title: 'Footer',
+        groups: [],
+        markdown: '## Generator notice\n\nThe footer says Powered by Harbor. Set `footer.notice: false` to remove it.\n',
+      },
+    ].map((page) => pageWithSections(page));
+    const fillers = Array.from({ length: 60 }, (_, index) => pageWithSections(filler(index)));
+    const docs = DocsIndex.fromPages([...fillers, ...pages]);
+    const top = (query: string) => docs.search({ query, limit: 2 })[0]?.pagePath;
+
+    expect(top('How do I remove the powered by harbor text at the bottom of the page?')).toBe('/docs/layout');
+    expect(top("How do I remove the 'Powered by Harbor' text at the bottom of the page?")).toBe('/docs/footer');
+    expect(top('How do I remove the “Powered by Harbor” text at the bottom of the page?')).toBe('/docs/footer');
+  });
+
   test('a question made only of common words finds the section whose heading names them', () => {
     expect(large.search({ query: 'How do I configure the widget?', limit: 3 })[0]?.id).toBe('/docs/setup#configure-the-widget');
   });
