@@ -53,6 +53,13 @@ export interface RequestPlacement {
   pointedPage: IngestedPage | undefined;
 }
 
+/** A request's scope and placement (see {@link DocsIndex.situate}). */
+export interface SearchSituation {
+  /** The test a section must pass (the request's filter and the reader's language), `undefined` when every section may be found. */
+  scope: ((section: DocSection) => boolean) | undefined;
+  placement: RequestPlacement;
+}
+
 /** A retrieved section with its relevance score (higher is better; only comparable within one search). */
 export type SearchHit = DocSection & { score: number };
 
@@ -174,6 +181,10 @@ export class DocsIndex {
   readonly #headingTerms = new Map<string, Set<string>>();
   /** Terms of each page's title, by page path. */
   readonly #titleTerms = new Map<string, Set<string>>();
+  /** Each page title's subject terms (without "how do I use…" words), for titles that have some. */
+  readonly #titleSubjects: (readonly string[])[] = [];
+  /** The terms of each page's headings and text, by page path, computed when first asked for. */
+  readonly #pageTerms = new Map<string, Set<string>>();
   /** Every term of each language's pages, by language (only for docs with several locales). */
   readonly #vocabularies = new Map<string, Set<string>>();
   /** Path part of the configured `siteUrl` (e.g. `/harbor`), `''` when none. */
@@ -202,7 +213,10 @@ export class DocsIndex {
       if (siteUrl !== '') comparable.add(comparablePath(siteUrl + page.path));
       this.#pagePaths.set(page.path, [...comparable]);
       for (const form of comparable) this.#pagesByPath.set(form, page);
-      this.#titleTerms.set(page.path, new Set(textTerms(page.title)));
+      const titleTerms = textTerms(page.title);
+      this.#titleTerms.set(page.path, new Set(titleTerms));
+      const titleSubject = titleTerms.filter((term) => !isQuestionWord(term));
+      if (titleSubject.length > 0) this.#titleSubjects.push(titleSubject);
       if (isNewsPage(page.path)) this.#newsPages.add(page.path);
       page.sections.forEach((section, position) => {
         if (this.#sections.has(section.id)) return;
@@ -265,8 +279,10 @@ export class DocsIndex {
   /**
    * The sections that best match the query, best first, at most `limit` of them.
    * Words the docs do not contain match by prefix and, when longer, with a typo or two.
+   *
+   * @param situation the request's {@link situate}, when the caller has it already
    */
-  search(request: SearchRequest): SearchHit[] {
+  search(request: SearchRequest, situation?: SearchSituation): SearchHit[] {
     const limit = Math.floor(request.limit);
     if (request.query.trim() === '' || !(limit > 0)) return [];
     const frequency = this.#documentFrequency;
@@ -283,7 +299,7 @@ export class DocsIndex {
       for (const [term, weight] of added) focused.terms.set(term, weight);
     }
     if (focused.terms.size === 0) return [];
-    const passes = this.#filterFor(request);
+    const { scope: passes, placement } = situation ?? this.situate(request);
     const weights = focused.terms;
     const query: QueryTerm[] = [...weights].map(([term, weight]) => ({
       term,
@@ -302,7 +318,6 @@ export class DocsIndex {
     // term's score is the same factor on the total, at a fraction of the cost. Results come best
     // first, so once even the largest possible boost cannot lift one into the top `limit`, none
     // of the rest can either.
-    const placement = this.placement(request);
     const largestFactor =
       placement.largest *
       (1 + titleBonus) ** Math.min(sumOf(focused.terms), maximumBonusWords) *
@@ -382,12 +397,19 @@ export class DocsIndex {
     const common = genericTermShare * this.#sections.size;
     if (terms.length === 0 || terms.some((term) => (this.#documentFrequency.get(term) ?? 0) < common)) return false;
     const asked = new Set(terms);
-    for (const titleTerms of this.#titleTerms.values()) {
-      const named = [...titleTerms].filter((term) => !isQuestionWord(term));
-      if (named.length > 0 && named.every((term) => asked.has(term))) return false;
-    }
-    const onPage = new Set(page.sections.flatMap((section) => textTerms(`${section.heading}\n${section.markdown}`)));
+    if (this.#titleSubjects.some((title) => title.every((term) => asked.has(term)))) return false;
+    const onPage = this.#termsOfPage(page);
     return terms.some((term) => onPage.has(term));
+  }
+
+  /** The terms of a page's headings and text (remembered: a reader asks from the same pages again). */
+  #termsOfPage(page: IngestedPage): Set<string> {
+    let terms = this.#pageTerms.get(page.path);
+    if (terms === undefined) {
+      terms = new Set(page.sections.flatMap((section) => textTerms(`${section.heading}\n${section.markdown}`)));
+      this.#pageTerms.set(page.path, terms);
+    }
+    return terms;
   }
 
   /**
@@ -424,7 +446,7 @@ export class DocsIndex {
    * The test sections must pass: the request's filter and, when it names no language on a site
    * with several locales, the reader's language (pages without a language always pass).
    */
-  #filterFor(request: SearchRequest): ((section: DocSection) => boolean) | undefined {
+  #filterFor(request: Pick<SearchRequest, 'query' | 'currentPath' | 'filter'>): ((section: DocSection) => boolean) | undefined {
     const passes = sectionFilter(request.filter);
     if (request.filter?.language?.trim() || this.#vocabularies.size < 2) return passes;
     const language = scopedLanguage({
@@ -453,12 +475,12 @@ export class DocsIndex {
   }
 
   /**
-   * The test a section must pass to be found by this request (its filter and the reader's
-   * language), or `undefined` when every section may be; for other rankings (embeddings) to
-   * keep to the same scope as {@link DocsIndex.search}.
+   * Where a request stands, worked out once for every ranking of it: the sections it may find
+   * and how the reader's situation weighs them. Another ranking (embeddings) passes it to
+   * {@link DocsIndex.search} and keeps to the same scope and weights.
    */
-  sectionScope(request: Pick<SearchRequest, 'query' | 'currentPath' | 'filter'>): ((section: DocSection) => boolean) | undefined {
-    return this.#filterFor(request as SearchRequest);
+  situate(request: Pick<SearchRequest, 'query' | 'currentPath' | 'history' | 'filter'>): SearchSituation {
+    return { scope: this.#filterFor(request), placement: this.placement(request) };
   }
 }
 

@@ -108,14 +108,15 @@ export class HybridRetriever implements Retriever {
     }
     // The query is embedded while the lexical search runs.
     const vector = known === undefined ? this.#embedQuery(queryText, options.signal) : Promise.resolve(known);
-    const lexical = this.#index.search({ ...request, limit: Math.max(limit, this.#candidates) });
+    // The dense ranking keeps to the lexical search's scope (filter, language), and the reader's
+    // page and news pages weigh in it as they do in the lexical one: without that, fusion undid
+    // the steering of `currentPath` and "what does this page do?".
+    const situation = this.#index.situate(request);
+    const { scope, placement } = situation;
+    const lexical = this.#index.search({ ...request, limit: Math.max(limit, this.#candidates) }, situation);
     const queryVector = await vector;
     if (queryVector === undefined) return lexical.slice(0, limit);
 
-    const scope = this.#index.sectionScope(request);
-    // The reader's page and news pages weigh in the dense ranking as they do in the lexical one:
-    // without it, fusion undid the steering of `currentPath` and "what does this page do?".
-    const placement = this.#index.placement(request);
     let dense: string[];
     try {
       dense = embeddings
