@@ -348,7 +348,7 @@ export class DocsIndex {
       pool.sort((left, right) => right.score - left.score);
       if (pool.length > poolSize) pool.pop();
     }
-    // Sorted again by the proximity rescoring that follows.
+    // Both rescorings change scores in place; rankByPage orders the pool by them.
     this.#rescoreByPhrases(pool, quotedPhrases(request.query));
     this.#rescoreByProximity(pool, weights);
     const hits = rankByPage(pool, { limit });
