@@ -18,7 +18,7 @@ import { isQuestionWord, subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
 import { asksForNews, isNewsPage } from './page-kind';
 import { proximityFactor } from './term-proximity';
-import { containsPhrase, quotedPhrases } from './quoted-phrases';
+import { containsAnyPhrase, quotedPhrases } from './quoted-phrases';
 
 export type { SearchFilter } from './section-filter';
 
@@ -419,10 +419,7 @@ export class DocsIndex {
    */
   #rescoreByPhrases(pool: SearchHit[], phrases: readonly string[][]): void {
     if (phrases.length === 0) return;
-    for (const hit of pool) {
-      const text = `${hit.heading}\n${hit.markdown}`;
-      if (phrases.some((phrase) => containsPhrase(text, phrase))) hit.score *= quotedPhraseBoost;
-    }
+    for (const hit of pool) if (containsAnyPhrase(`${hit.heading}\n${hit.markdown}`, phrases)) hit.score *= quotedPhraseBoost;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { containsPhrase, quotedPhrases } from './quoted-phrases';
+import { containsAnyPhrase, quotedPhrases } from './quoted-phrases';
 
 describe('quotedPhrases', () => {
   test('the phrases a reader quotes, in single, double or typographic quotes, as terms', () => {
@@ -15,10 +15,16 @@ describe('quotedPhrases', () => {
   });
 });
 
-describe('containsPhrase', () => {
+describe('containsAnyPhrase', () => {
   test('the terms one after the other, whatever the case, markup and stop words between them', () => {
-    expect(containsPhrase('The footer displays a _Made with Material for MkDocs_ notice.', ['mad', 'material', 'mkdoc'])).toBe(true);
-    expect(containsPhrase('Material for MkDocs was made with care.', ['mad', 'material', 'mkdoc'])).toBe(false);
-    expect(containsPhrase('Made with', ['mad', 'material'])).toBe(false);
+    expect(containsAnyPhrase('The footer displays a _Made with Material for MkDocs_ notice.', [['mad', 'material', 'mkdoc']])).toBe(true);
+    expect(containsAnyPhrase('Material for MkDocs was made with care.', [['mad', 'material', 'mkdoc']])).toBe(false);
+    expect(containsAnyPhrase('Made with', [['mad', 'material']])).toBe(false);
+  });
+
+  test('any one of several phrases', () => {
+    expect(containsAnyPhrase('Set it to Made with Material.', [['powered', 'harbor'], ['mad', 'material']])).toBe(true);
+    expect(containsAnyPhrase('Set it to Made with Material.', [['powered', 'harbor'], ['material', 'mad']])).toBe(false);
+    expect(containsAnyPhrase('Made with Material', [])).toBe(false);
   });
 });

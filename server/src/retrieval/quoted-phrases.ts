@@ -20,9 +20,17 @@ export function quotedPhrases(question: string): string[][] {
   return phrases;
 }
 
-/** Whether a text holds a phrase's terms one after the other (stop words between them do not count). */
-export function containsPhrase(text: string, phrase: readonly string[]): boolean {
+/**
+ * Whether a text holds one of the phrases: its terms one after the other (stop words between
+ * them do not count). The text is read once, whatever the number of phrases.
+ */
+export function containsAnyPhrase(text: string, phrases: readonly (readonly string[])[]): boolean {
+  if (phrases.length === 0) return false;
   const terms = phraseTerms(text);
+  return phrases.some((phrase) => holdsPhrase(terms, phrase));
+}
+
+function holdsPhrase(terms: readonly string[], phrase: readonly string[]): boolean {
   outer: for (let start = 0; start + phrase.length <= terms.length; start++) {
     for (let offset = 0; offset < phrase.length; offset++) if (terms[start + offset] !== phrase[offset]) continue outer;
     return true;
