@@ -111,6 +111,39 @@ describe('judgeCoverage with the reader’s reason for asking', () => {
   });
 });
 
+describe('judgeCoverage with the scene the reader sets', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/docs/middleware/jwk#remote-keys',
+      pageTitle: 'JWK Auth Middleware',
+      heading: 'Verify tokens with a remote key set',
+      headingTrail: [],
+      markdown: 'Pass `jwks_uri` and the middleware fetches the public keys from that URL to verify the signature of every incoming token, so no key is hardcoded.',
+    },
+  ];
+  const statistics = { sectionCount: 40, sectionsWithTerm: { token: 6, sign: 4, public: 3, kei: 5, verifi: 4, incom: 2, request: 30, hardcod: 1, auth0: 0 } };
+
+  test('answers when a product the docs never mention only sets the scene before the question', () => {
+    const judgement = judgeCoverage(questionSubject('Our tokens are signed by Auth0 with public keys. How do I verify them on incoming requests without hardcoding a key?'), sections, statistics);
+
+    expect(judgement.covered).toBe(true);
+  });
+
+  test('declines, naming it, when the question sentence itself asks about that product', () => {
+    const judgement = judgeCoverage(questionSubject('How do I verify Auth0 tokens with public keys on incoming requests?'), sections, statistics);
+
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing).toEqual(['Auth0']);
+  });
+
+  test('still declines when the rest of the scene is not covered either', () => {
+    const judgement = judgeCoverage(questionSubject('We deploy with Auth0 actions to a Kubernetes cluster. Possible?'), sections, statistics);
+
+    expect(judgement.covered).toBe(false);
+  });
+});
+
 describe('judgeCoverage with names from the reader’s own code', () => {
   const sections = [
     {

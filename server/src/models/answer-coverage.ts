@@ -1,7 +1,7 @@
 import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
 import type { AnswerSection } from './answer-prompt';
 import { headingTermSet, markdownTermSet, matchedWeight, matches, nearlyMatches, termWeights } from './passage-scoring';
-import { questionAsides, withReaderCode } from './question-asides';
+import { questionAsides, sceneStatements, withReaderCode } from './question-asides';
 import type { TermStatistics } from './term-statistics';
 
 /** The words of a question that name its subject, with how the reader wrote them. */
@@ -24,6 +24,16 @@ export interface QuestionSubject {
    * Default: none.
    */
   asides?: Set<string>;
+  /**
+   * Terms that occur only in the statements setting the scene before the question itself (see
+   * `sceneStatements`): "The backend sits behind nginx. How do I fix that?". A name among them
+   * is the reader's setup, not what they ask about, so the docs never naming it does not decline
+   * the question on its own; it still counts as a word the docs lack, one of the weightiest (see
+   * `CoverageOptions.unknownWordWeight`). So where the question sentence names nothing ("I run
+   * ffmpeg with spawn and want its progress live in my terminal. Possible?") the rest of the
+   * scene must still be well covered. Default: none.
+   */
+  scene?: Set<string>;
 }
 
 /** Whether the retrieved sections answer the question, and what the answer should look for. */
@@ -107,6 +117,9 @@ export function questionSubject(question: string): QuestionSubject {
   const names = new Set<string>();
   const partOf = new Map<string, string>();
   const asides = withReaderCode(questionAsides(question), question);
+  const sceneRanges = sceneStatements(question);
+  const inScene = new Set<string>();
+  const outsideScene = new Set<string>();
   const inAsides = new Set<string>();
   const outsideAsides = new Set<string>();
   let aside = 0;
@@ -123,11 +136,14 @@ export function questionSubject(question: string): QuestionSubject {
     if (match[2] !== undefined && negation.test(match[2])) continue;
     while ((asides[aside]?.end ?? Number.POSITIVE_INFINITY) <= match.index) aside += 1;
     const withinAside = (asides[aside]?.start ?? Number.POSITIVE_INFINITY) <= match.index;
+    // The scene is a prefix of the question: its sentences come first.
+    const withinScene = match.index < (sceneRanges.at(-1)?.end ?? 0);
     const wordTerms = processTerm(word) ?? [];
     const whole = wordTerms[0];
     wordTerms.forEach((term, position) => {
       if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
       (withinAside ? inAsides : outsideAsides).add(term);
+      (withinScene ? inScene : outsideScene).add(term);
       if (!words.has(term)) {
         terms.push(term);
         words.set(term, word);
@@ -137,8 +153,9 @@ export function questionSubject(question: string): QuestionSubject {
     });
   }
   const asideTerms = new Set([...inAsides].filter((term) => !outsideAsides.has(term)));
+  const scene = new Set([...inScene].filter((term) => !outsideScene.has(term)));
   // A question that is all aside ("So I can log it?") still has a subject.
-  return { terms, words, names, partOf, asides: asideTerms.size < terms.length ? asideTerms : new Set() };
+  return { terms, words, names, partOf, asides: asideTerms.size < terms.length ? asideTerms : new Set(), scene };
 }
 
 // The subject without the words of its asides the docs never use: the reader's reason ("for our
@@ -152,6 +169,7 @@ function withoutUnknownAsides(subject: QuestionSubject, inDocs: (term: string) =
     words: subject.words,
     names: new Set([...subject.names].filter(keep)),
     partOf: new Map([...subject.partOf].filter(([term]) => keep(term))),
+    scene: subject.scene,
   };
 }
 
@@ -174,7 +192,8 @@ function looksLikeName(word: string, sentenceInitial: boolean): boolean {
 
 /**
  * Judges whether the retrieved sections answer the question. It declines when the question
- * names something the docs never mention (a product, an acronym), when none of its words are
+ * names something the docs never mention (a product, an acronym; a name in the statements that
+ * set the scene counts only as a missing word), when none of its words are
  * in the docs, or when no retrieved page covers enough of the question's weightiest words
  * (words rare in the docs weigh more; a word the docs never use counts as missing). A page whose
  * headings or title name the subject gets a bonus: that page is about it. Questions are worded in
@@ -205,7 +224,8 @@ export function judgeCoverage(
 
   subject = withoutUnknownAsides(subject, inDocs);
   const unknown = subjectTerms(subject, inDocs).filter((term) => !inDocs(term));
-  const unknownNames = unknown.filter((term) => subject.names.has(term));
+  // A name only the scene mentions ("behind nginx") is the reader's setup: it weighs as a missing word, below.
+  const unknownNames = unknown.filter((term) => subject.names.has(term) && subject.scene?.has(term) !== true);
   const known = subjectTerms(subject, inDocs).filter((term) => inDocs(term));
   const weights = termWeights(known, sectionTerms, statistics);
   // A name the docs never mention is the whole story; otherwise, what the retrieved pages lack.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { questionAsides, readerCodeNames, withReaderCode } from './question-asides';
+import { questionAsides, readerCodeNames, sceneStatements, withReaderCode } from './question-asides';
 
 const asideTexts = (question: string) => questionAsides(question).map((range) => question.slice(range.start, range.end).trim());
 
@@ -20,6 +20,35 @@ describe('questionAsides', () => {
 
   test('a question that opens with its purpose keeps it', () => {
     expect(asideTexts('So I can log replies, is there an event?')).toEqual([]);
+  });
+});
+
+describe('sceneStatements', () => {
+  const sceneTexts = (question: string) => sceneStatements(question).map((range) => question.slice(range.start, range.end).trim());
+
+  test('the statements before the first question sentence', () => {
+    expect(sceneTexts('The backend sits behind nginx. Every request comes from one IP! How do I fix that? It is urgent.')).toEqual([
+      'The backend sits behind nginx.',
+      'Every request comes from one IP!',
+    ]);
+    expect(sceneTexts('I run ffmpeg with spawn\nand want its output live. Possible?')).toEqual(['I run ffmpeg with spawn', 'and want its output live.']);
+  });
+
+  test('none when no sentence asks, or the question comes first', () => {
+    expect(sceneTexts('The backend sits behind nginx. Requests come from one IP.')).toEqual([]);
+    expect(sceneTexts('How do I fix the IP? The backend sits behind nginx.')).toEqual([]);
+  });
+
+  test('a dot inside a word or an abbreviation ends no sentence', () => {
+    expect(sceneTexts('Can I use it with Astro, e.g. in src/pages/api/[...path].ts?')).toEqual([]);
+    expect(sceneTexts('How do I set up a cron job in vercel.json that emits .br files?')).toEqual([]);
+  });
+
+  test('a long run of punctuation is read in linear time', () => {
+    const question = `${'.'.repeat(100_000)}x How?`;
+    const started = performance.now();
+    expect(sceneTexts(question)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 

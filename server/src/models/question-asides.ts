@@ -14,8 +14,10 @@ export interface TextRange {
   end: number;
 }
 
-// A sentence ends at a full stop, a question or exclamation mark (one or more), or a line break.
-const sentence = /[^.!?\n]+(?:[.!?]+|\n|$)/g;
+// A sentence ends at a full stop, a question or exclamation mark followed by a space, or at a line
+// break: a dot inside a word ("vercel.json", ".br", "[...path]") or an abbreviation ("e.g. in")
+// ends nothing. One punctuation mark is matched at a time, so a run of them costs no backtracking.
+const sentence = /[^\n]+?(?:(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.!?](?=\s|$)|\n|$)/gi;
 // "so" opening a clause: followed by "that", a pronoun, a determiner or "only" ("so I can", "so
 // it matches", "so only signed-in readers see it"), not "so many" or "so far".
 const purpose = /\b(?:so(?: that)?|in order to)\s+(?=(?:i|we|you|they|it|he|she|my|our|their|your|the|this|these|those|only)\b)/gi;
@@ -49,6 +51,27 @@ export function questionAsides(question: string): TextRange[] {
     if (clause !== null && text.slice(0, clause.index).trim() !== '') asides.push({ start: start + clause.index, end });
   }
   return asides;
+}
+
+/**
+ * The statements that set the scene before a question: every sentence before its first question
+ * sentence ("The backend sits behind nginx and every request comes from one IP. How do I fix
+ * that?"). They tell the reader's setup, which the docs need not name. None when no sentence asks
+ * a question (a plain request has no scene apart from it).
+ *
+ * Linear in the question's length.
+ *
+ * @example sceneStatements('We use Auth0. How do I verify tokens?') // [{ start: 0, end: 13 }]
+ */
+export function sceneStatements(question: string): TextRange[] {
+  const scene: TextRange[] = [];
+  for (const match of question.matchAll(sentence)) {
+    const text = match[0];
+    if (text.trim() === '') continue;
+    if (text.trimEnd().endsWith('?')) return scene;
+    scene.push({ start: match.index, end: match.index + text.length });
+  }
+  return [];
 }
 
 // A word of the reader's own code: a private name (`_apiClient`), a function they call with
