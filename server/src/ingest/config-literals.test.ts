@@ -40,3 +40,40 @@ describe('readConfigLiterals', () => {
     expect(config.setting('srcDir')).toBeUndefined();
   });
 });
+
+describe('readConfigLiterals: a setting beside other settings', () => {
+  const astro = `
+    import starlight from '@astrojs/starlight';
+    export default defineConfig({
+      site: 'https://example.com',
+      integrations: [
+        starlight({
+          title: 'Docs',
+          sidebar: [{ label: 'Changelog', autogenerate: { directory: 'changelog' } }, ...links([{ type: 'all', base: 'internals/changelog' }])],
+        }),
+      ],
+    });
+  `;
+
+  test("a property deep inside another object is not the config's own", () => {
+    const config = readConfigLiterals(astro);
+    expect(config.setting('base')).toBe('internals/changelog');
+    expect(config.setting('base', { beside: ['integrations'] })).toBeUndefined();
+  });
+
+  test("the config's own property is found, written out or as shorthand, before or after its neighbour", () => {
+    expect(readConfigLiterals(astro.replace("site: 'https://example.com',", "base: '/docs',")).setting('base', { beside: ['integrations'] })).toBe('/docs');
+    expect(readConfigLiterals(`${astro.replace('],\n    });', "], trailingSlash: 'never' });")}`).setting('trailingSlash', { beside: ['integrations'] })).toBe('never');
+    expect(readConfigLiterals(`const base = '/guide/';\n${astro.replace("site: 'https://example.com',", 'base,')}`).setting('base', { beside: ['integrations'] })).toBe('/guide/');
+  });
+
+  test("a locale's setting is not the site's, even when the site has none", () => {
+    const vitepress = "export default defineConfig({ title: 'Site', locales: { root: { lang: 'en-US' }, zh: { lang: 'zh-CN' } } });";
+    expect(readConfigLiterals(vitepress).setting('lang', { beside: ['title', 'locales'] })).toBeUndefined();
+    expect(readConfigLiterals(vitepress.replace("title: 'Site',", "title: 'Site', lang: 'de',")).setting('lang', { beside: ['title', 'locales'] })).toBe('de');
+  });
+
+  test('without any neighbour in the file, the shallowest property counts', () => {
+    expect(readConfigLiterals("export default { base: '/x/' };").setting('base', { beside: ['integrations'] })).toBe('/x/');
+  });
+});

@@ -11,6 +11,18 @@
  * imports) reads as `undefined`; such settings can be given in `docent.config.json` instead.
  */
 
+/** Where {@link readConfigLiterals}' `setting` looks. */
+export interface SettingLookup {
+  /**
+   * Properties the setting sits beside in the config object: only a property of the object that
+   * holds the shallowest of these counts, and the setting is `undefined` when that object does
+   * not have it. Astro's `base` is beside `integrations`; a Starlight sidebar entry's `base`
+   * deep inside them is not the site's. Without any of them in the file, the shallowest property
+   * counts. Default: the shallowest property, wherever it is.
+   */
+  beside?: readonly string[];
+}
+
 interface Token {
   kind: 'identifier' | 'string' | 'number' | 'punctuator' | 'computed-template';
   value: string;
@@ -117,23 +129,51 @@ class LiteralReader {
     this.#tokens = tokenize(source);
   }
 
-  /** The value of the shallowest property `name: …` (or shorthand `name`), else of `const name = …`. */
-  setting(name: string): unknown {
-    let best: { index: number; depth: number } | undefined;
+  /**
+   * The value of the shallowest property `name: …` (or shorthand `name`), else of `const name = …`.
+   * With `beside`, only a property of the object that holds the shallowest of those properties
+   * counts (see {@link SettingLookup.beside}).
+   */
+  setting(name: string, lookup: SettingLookup = {}): unknown {
+    const beside = lookup.beside?.filter((other) => other !== name) ?? [];
+    const anchor = beside.length === 0 ? undefined : this.#shallowest(beside);
+    const index = anchor === undefined ? this.#shallowest([name]) : this.#properties([name]).find((property) => this.#sameObject(anchor, property));
+    if (index === undefined) return anchor === undefined ? this.#variable(name) : undefined;
+    if (this.#tokens[index + 1]?.value === ':') return this.#value(index + 2).value;
+    return this.#variable(name);
+  }
+
+  /** Token indexes of the properties (`name: …` or shorthand `name`) named `names`, in order. */
+  #properties(names: readonly string[]): number[] {
+    const found: number[] = [];
     const tokens = this.#tokens;
     for (let index = 0; index < tokens.length - 1; index++) {
       const token = tokens[index] as Token;
-      if ((token.kind !== 'identifier' && token.kind !== 'string') || token.value !== name) continue;
+      if ((token.kind !== 'identifier' && token.kind !== 'string') || !names.includes(token.value)) continue;
       const after = tokens[index + 1]?.value;
       const before = tokens[index - 1]?.value;
       const isProperty = after === ':' && tokens[index + 1]?.kind === 'punctuator' && before !== '?';
       const isShorthand = token.kind === 'identifier' && (after === ',' || after === '}') && (before === '{' || before === ',');
-      if (!isProperty && !isShorthand) continue;
-      if (best === undefined || token.depth < best.depth) best = { index, depth: token.depth };
+      if (isProperty || isShorthand) found.push(index);
     }
-    if (best === undefined) return this.#variable(name);
-    if (this.#tokens[best.index + 1]?.value === ':') return this.#value(best.index + 2).value;
-    return this.#variable(name);
+    return found;
+  }
+
+  /** The first of the shallowest properties named `names`. */
+  #shallowest(names: readonly string[]): number | undefined {
+    let best: number | undefined;
+    for (const index of this.#properties(names)) {
+      if (best === undefined || (this.#tokens[index] as Token).depth < (this.#tokens[best] as Token).depth) best = index;
+    }
+    return best;
+  }
+
+  /** Whether two properties belong to one object: same depth, and nothing between them closes it. */
+  #sameObject(left: number, right: number): boolean {
+    const depth = (this.#tokens[left] as Token).depth;
+    if ((this.#tokens[right] as Token).depth !== depth) return false;
+    for (let index = Math.min(left, right); index < Math.max(left, right); index++) if ((this.#tokens[index] as Token).depth < depth) return false;
+    return true;
   }
 
   #variable(name: string): unknown {
@@ -245,7 +285,7 @@ class LiteralReader {
  * const config = readConfigLiterals("export default defineConfig({ cleanUrls: true, base: '/docs/' })");
  * config.setting('cleanUrls') === true; config.setting('base') === '/docs/'
  */
-export function readConfigLiterals(source: string): { setting(name: string): unknown } {
+export function readConfigLiterals(source: string): { setting(name: string, lookup?: SettingLookup): unknown } {
   return new LiteralReader(source);
 }
 

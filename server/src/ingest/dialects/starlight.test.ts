@@ -155,6 +155,22 @@ describe('Starlight MDX imports, <Code> and the hero', () => {
     expect(parsed.dependencies).toEqual([path.join(site as string, 'src', 'content', 'partials', 'setup.mdx')]);
   });
 
+  test("a partial imported through a path alias of the site's tsconfig.json is expanded too", async () => {
+    const docsFolder = await siteWith({
+      'tsconfig.json': '{\n  // as Astro sites write it\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } },\n}\n',
+      'src/components/generated/fatal.md': 'A fatal diagnostic is **red**.\n',
+      'src/content/docs/diagnostics.mdx': "import Fatal from '@/components/generated/fatal.md';\nimport Card from '@/components/Card.astro';\n\n## Fatal\n\n<Fatal />\n\n<Card />\n",
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([['Fatal', 'A fatal diagnostic is **red**.']]);
+  });
+
+  test("a sidebar entry's base inside the Starlight options is not Astro's base", async () => {
+    const config =
+      "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Site', sidebar: [...changelogLinks({ base: 'internals/changelog' })] })] };\n";
+    const docsFolder = await siteWith({ 'astro.config.mjs': config, 'src/content/docs/guides/start.md': '## Start\n\nHello.\n' });
+    expect((await ingestDocs({ docs: docsFolder })).pages.map((page) => page.path)).toEqual(['/guides/start/']);
+  });
+
   test("a splash page's hero title (when not the page title) and tagline are its first text", async () => {
     const docsFolder = await siteWith({
       'src/content/docs/index.mdx': [

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { ListItem, Root, RootContent } from 'mdast';
 import { astroAnchors, githubSlug } from '../anchors';
 import { objectSetting, readConfigLiterals, stringSetting } from '../config-literals';
@@ -13,6 +14,7 @@ import { boldLine, rewriteTree, text } from '../mdast-edits';
 import { starlightCode } from '../mdx-components';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { stripHtml } from '../safe-markup';
+import { tsconfigAliases } from '../tsconfig-aliases';
 import { applyChangeMarkers } from './code-line-marks';
 import { packageManagersRule } from './starlight-package-managers';
 import type { Dialect, DialectOptions } from './dialect';
@@ -29,6 +31,8 @@ interface StarlightConfig {
   math: boolean;
 }
 
+const astroSettings = { beside: ['integrations'] };
+
 async function readStarlightConfig(configFile: string | undefined): Promise<StarlightConfig> {
   if (configFile === undefined) return { locales: [], math: false };
   const source = await readFile(configFile, 'utf8');
@@ -40,8 +44,9 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
       return lang === undefined ? { key } : { key, lang };
     }),
   };
-  const base = stringSetting(config.setting('base'));
-  const trailingSlash = stringSetting(config.setting('trailingSlash'));
+  // Astro's own settings, beside its `integrations`: a sidebar entry's `base` is not the site's.
+  const base = stringSetting(config.setting('base', astroSettings));
+  const trailingSlash = stringSetting(config.setting('trailingSlash', astroSettings));
   const defaultLocale = stringSetting(config.setting('defaultLocale'));
   if (base !== undefined) result.base = base;
   if (trailingSlash !== undefined) result.trailingSlash = trailingSlash;
@@ -57,7 +62,8 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
  *   and titles as bold lines); `<Code code lang title>` as fenced code (`code` a string or a file
  *   imported with `?raw`); starlight-package-managers' `<PackageManagers pkg>` as its commands, a
  *   bold manager name and a `sh` block each (see `packageManagersRule`); an imported partial
- *   (`import Setup from '../partials/setup.mdx'` … `<Setup pkg="x" />`) replaced by its content, its `{props.pkg}` by string props; other
+ *   (`import Setup from '../partials/setup.mdx'` … `<Setup pkg="x" />`, or from a path alias of
+ *   the site's `tsconfig.json`: `@/components/setup.md`) replaced by its content, its `{props.pkg}` by string props; other
  *   `import` lines and `{expressions}` dropped; Expressive Code's
  *   line markers (`del={2}`, `ins={3-4}`, ```` ```diff lang="js" ````) as `// removed` and
  *   `// added` comments on the lines they mark; a splash page's `hero` title (when not the
@@ -84,6 +90,8 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
   const locales: DocsLocale[] = [{ code: normalizeLocale(defaultCode), pathPrefix: defaultKey === undefined ? prefix : `${prefix}/${defaultKey}` }];
   for (const key of folderKeys) if (key !== defaultKey) locales.push({ code: codeOf(key), pathPrefix: `${prefix}/${key}` });
   const boundary = includeBoundary(options.root, options.configFile);
+  // `import X from '@/components/x.md'`: the aliases of the site's tsconfig.json, as Astro resolves them.
+  const aliases = options.configFile === undefined ? {} : await tsconfigAliases(path.dirname(options.configFile));
   const headings = { headingText: plainText, assignAnchors: astroAnchors };
 
   const parseFile = async (source: string, file: string, dependencies: string[], chain: PartialChain): Promise<{ tree: Root; text: string }> => {
@@ -93,7 +101,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
     restoreInlineDirectives(tree, text);
     if (mdx) {
       const parsePartial = async (partialSource: string, partialFile: string, partialChain: PartialChain) => (await parseFile(partialSource, partialFile, dependencies, partialChain)).tree;
-      await flattenMdxWithImports(tree, { file, chain, boundary, headings, dependencies, parsePartial }, (rawFiles) => ({ Code: starlightCode(rawFiles), PackageManagers: packageManagersRule }));
+      await flattenMdxWithImports(tree, { file, chain, boundary, aliases, headings, dependencies, parsePartial }, (rawFiles) => ({ Code: starlightCode(rawFiles), PackageManagers: packageManagersRule }));
     }
     flattenContainers(tree);
     dropNonContentHtml(tree);
@@ -102,7 +110,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'starlight',
-    fingerprint: `starlight:4:${boundary}:${config.math}`,
+    fingerprint: `starlight:5:${boundary}:${config.math}:${JSON.stringify(aliases)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // Astro's content loader skips files and folders whose name starts with `_` (partials).

@@ -33,24 +33,28 @@ function folderHoldingVitepress(configFile: string): string {
  * `cleanUrls`, `rewrites` (when an object literal; a function cannot be read) and `locales`
  * keys, each only when written as a literal (see `readConfigLiterals`).
  */
+// The site's own settings are the properties of the object that holds these: a sidebar group's
+// `base` or a locale's `lang` deeper down are not the site's.
+const siteSettings = { beside: ['themeConfig', 'title', 'description', 'locales', 'head', 'markdown', 'vite', 'srcDir', 'cleanUrls', 'rewrites', 'base', 'lang', 'outDir', 'lastUpdated', 'sitemap'] };
+
 export async function readVitepressConfig(configFile: string | undefined, fallbackRoot: string): Promise<VitepressConfig> {
   if (configFile === undefined) return { sourceRoot: fallbackRoot, rewrites: [], locales: [], sourceExclude: [] };
   const siteRoot = folderHoldingVitepress(configFile);
   const config = readConfigLiterals(await readFile(configFile, 'utf8'));
-  const sourceDirectory = stringSetting(config.setting('srcDir'));
+  const sourceDirectory = stringSetting(config.setting('srcDir', siteSettings));
   const result: VitepressConfig = {
     sourceRoot: sourceDirectory === undefined ? siteRoot : path.resolve(siteRoot, sourceDirectory),
-    rewrites: Object.entries(objectSetting(config.setting('rewrites')) ?? {}).flatMap(([from, to]) => (typeof to === 'string' ? [[from, to] as [string, string]] : [])),
+    rewrites: Object.entries(objectSetting(config.setting('rewrites', siteSettings)) ?? {}).flatMap(([from, to]) => (typeof to === 'string' ? [[from, to] as [string, string]] : [])),
     locales: Object.entries(objectSetting(config.setting('locales')) ?? {}).map(([key, value]) => {
       const lang = stringSetting(objectSetting(value)?.lang);
       return lang === undefined ? { key } : { key, lang };
     }),
     // Excluding fewer files than the site does is the safe side of a list read in part.
-    sourceExclude: stringEntries(config.setting('srcExclude')),
+    sourceExclude: stringEntries(config.setting('srcExclude', siteSettings)),
   };
-  const base = stringSetting(config.setting('base'));
-  const cleanUrls = config.setting('cleanUrls');
-  const lang = stringSetting(config.setting('lang'));
+  const base = stringSetting(config.setting('base', siteSettings));
+  const cleanUrls = config.setting('cleanUrls', siteSettings);
+  const lang = stringSetting(config.setting('lang', siteSettings));
   if (base !== undefined) result.base = base;
   if (typeof cleanUrls === 'boolean') result.cleanUrls = cleanUrls;
   if (lang !== undefined) result.lang = lang;

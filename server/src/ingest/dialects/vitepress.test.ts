@@ -79,6 +79,33 @@ describe('VitePress dialect', () => {
   });
 });
 
+describe("VitePress settings that are not the site's", () => {
+  test("a sidebar group's base and a locale's lang leave the site's URLs and language alone", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), 'docent-vitepress-'));
+    try {
+      await mkdir(path.join(site, '.vitepress'), { recursive: true });
+      await mkdir(path.join(site, 'guide'), { recursive: true });
+      await writeFile(
+        path.join(site, '.vitepress', 'config.ts'),
+        [
+          "export default defineConfig({",
+          "  title: 'Site',",
+          "  locales: { root: { label: 'English' }, zh: { label: '简体中文', lang: 'zh-CN' } },",
+          "  themeConfig: { sidebar: { '/guide/': { base: '/guide/', items: [{ text: 'Start', link: 'start' }] } } },",
+          '});',
+          '',
+        ].join('\n'),
+      );
+      await writeFile(path.join(site, 'guide', 'start.md'), '# Start\n\nHallo.\n');
+      const served = await ingestDocs({ docs: site });
+      expect(served.pages.map((candidate) => candidate.path)).toEqual(['/guide/start.html']);
+      expect(served.defaultLocale).toBe('en');
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('VitePress with its config in a folder (.vitepress/config/index.ts)', () => {
   test('is detected, reads the entry’s settings and locales, and reads ::: containers as VitePress does', async () => {
     const folderDocs = await ingestDocs({ docs: path.join(import.meta.dirname, '../fixtures/vitepress-config-folder') });
