@@ -75,6 +75,12 @@ describe('DocsIndex news pages', () => {
     expect(DocsIndex.fromPages(pages, { newsPageWeight: 1 }).search({ query: 'dark mode palette toggle', limit: 5 })[0]?.pagePath).toBe('/blog/posts/dark-mode-arrives');
   });
 
+  test('a page titled "Changelog" is news wherever it lives', () => {
+    const changelog = page('/internals/history_v1', 'Changelog', '## Dark mode\n\nThe palette toggle for dark mode shipped: dark mode at last.\n');
+    expect(DocsIndex.fromPages([guide, changelog]).search({ query: 'dark mode palette toggle', limit: 5 })[0]?.pagePath).toBe('/docs/guide/themes');
+    expect(DocsIndex.fromPages([guide, changelog], { newsPageWeight: 1 }).search({ query: 'dark mode palette toggle', limit: 5 })[0]?.pagePath).toBe('/internals/history_v1');
+  });
+
   test('a question about what changed still reaches the post first', () => {
     expect(DocsIndex.fromPages(pages).search({ query: 'what changed about the dark mode palette toggle in v2?', limit: 5 })[0]?.pagePath).toBe('/blog/posts/dark-mode-arrives');
   });

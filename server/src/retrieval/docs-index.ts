@@ -85,10 +85,11 @@ export interface DocsIndexOptions extends SplitIntoSectionsOptions {
   pointedPageBoost?: number;
   /**
    * Factor on the score of blog posts, changelogs, release notes and news pages (by their path:
-   * `blog`, `posts`, `changelog`, `releases`, `news`…) unless the question asks for news (names a
-   * version, "what changed", "release"). Default `0.5`: such pages mention many features in
-   * passing but rarely answer a how-to question as well as the feature's own page. `1` turns
-   * this off.
+   * `blog`, `posts`, `changelog`, `changelog_v1`, `releases`, `news`…, or a title such as
+   * "Changelog" or "Release notes"; see `isNewsPage`) unless the question asks for news (names a
+   * version, "what changed", "release"). Default `0.3`: such pages mention many features in
+   * passing but rarely answer a how-to question as well as the feature's own page; a changelog
+   * of hundreds of entries matches nearly any question. `1` turns this off.
    */
   newsPageWeight?: number;
   /**
@@ -199,7 +200,7 @@ export class DocsIndex {
     this.#currentPageBoost = options.currentPageBoost ?? 1.5;
     this.#pointedPageBoost = options.pointedPageBoost ?? 10;
     this.#expandWords = options.expandWords ?? true;
-    this.#newsPageWeight = Math.min(1, Math.max(0, options.newsPageWeight ?? 0.5));
+    this.#newsPageWeight = Math.min(1, Math.max(0, options.newsPageWeight ?? 0.3));
     this.#proximityStrength = Math.max(0, options.proximityStrength ?? 1);
     // The builder counts the sections of each term as it indexes them (the document frequencies
     // that focus queries) and gives each section's distinct terms (a language's vocabulary),
@@ -217,7 +218,7 @@ export class DocsIndex {
       this.#titleTerms.set(page.path, new Set(titleTerms));
       const titleSubject = titleTerms.filter((term) => !isQuestionWord(term));
       if (titleSubject.length > 0) this.#titleSubjects.push(titleSubject);
-      if (isNewsPage(page.path)) this.#newsPages.add(page.path);
+      if (isNewsPage(page.path, page.title)) this.#newsPages.add(page.path);
       page.sections.forEach((section, position) => {
         if (this.#sections.has(section.id)) return;
         this.#sections.set(section.id, section);

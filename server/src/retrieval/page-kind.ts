@@ -5,7 +5,10 @@
  * tools commonly rank them lower for the same reason (DocSearch configurations give them a lower
  * page rank).
  */
-const newsSegment = /^(?:blog|blogs|posts|news|changelog|changelogs|changes|releases|release-notes|releasenotes|whats-new|what-s-new)$/i;
+const newsSegment = /^(?:blog|blogs|posts|news|changelog|changelogs|changes|releases|release-notes|releasenotes|whats-new|what-s-new|whatsnew)(?:[-_.]v?\d[\w.-]*)?$/i;
+
+/** Titles of such pages: "Changelog", "Release notes for 2.x", "What's new in Vite 5". */
+const newsTitle = /^(?:changelog|change log|release notes|what['’]?s new)\b/i;
 
 /**
  * Words of a question that ask for news: the reader wants what changed, when, or in which
@@ -37,11 +40,14 @@ const versionNumber = /\bv\d+\b|\b\d+\.(?:\d+|x)\b/i;
 
 /**
  * Whether a page is a blog post, changelog, release note or news item, judged by its path
- * (`/blog/posts/…`, `/changelog`, `/docs/releases/v2`, `/CHANGELOG`).
+ * (`/blog/posts/…`, `/changelog`, `/docs/releases/v2`, `/CHANGELOG`, `/internals/changelog_v1`)
+ * or its title ("Changelog", "Release notes", "What's new in 3.0").
  *
  * @example isNewsPage('/blog/posts/search-better') === true
+ * @example isNewsPage('/internals/history', 'Changelog') === true
  */
-export function isNewsPage(pagePath: string): boolean {
+export function isNewsPage(pagePath: string, title = ''): boolean {
+  if (newsTitle.test(title.trim())) return true;
   return pagePath
     .replace(/[?#].*$/, '')
     .split('/')
