@@ -77,3 +77,24 @@ describe('readConfigLiterals: a setting beside other settings', () => {
     expect(readConfigLiterals("export default { base: '/x/' };").setting('base', { beside: ['integrations'] })).toBe('/x/');
   });
 });
+
+describe('readConfigLiterals: a setting having certain keys', () => {
+  const docusaurus = `
+    export default {
+      baseUrl: '/',
+      presets: [['classic', ({ docs: { routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js') }, blog: false })]],
+      themeConfig: ({ docs: { sidebar: { hideable: true } } }),
+    };
+  `;
+
+  test("the docs plugin's options, not the shallower themeConfig.docs", () => {
+    const config = readConfigLiterals(docusaurus);
+    expect(config.setting('docs')).toEqual({ sidebar: { hideable: true } });
+    expect(config.setting('docs', { having: ['routeBasePath', 'sidebarPath'] })).toEqual({ routeBasePath: '/', sidebarPath: undefined });
+  });
+
+  test('the shallowest when no value has the keys', () => {
+    expect(readConfigLiterals(docusaurus).setting('docs', { having: ['lastVersion'] })).toEqual({ sidebar: { hideable: true } });
+  });
+});
+

@@ -21,6 +21,13 @@ export interface SettingLookup {
    * counts. Default: the shallowest property, wherever it is.
    */
   beside?: readonly string[];
+  /**
+   * Keys the setting's value holds (any one of them): of the properties named so, the shallowest
+   * whose value is an object with one of these keys counts, else the shallowest. Docusaurus' docs
+   * plugin options (`docs: { routeBasePath, sidebarPath, … }`, deep in `presets`) are not
+   * `themeConfig.docs: { sidebar: { hideable } }`, which sits shallower.
+   */
+  having?: readonly string[];
 }
 
 interface Token {
@@ -132,9 +139,19 @@ class LiteralReader {
   /**
    * The value of the shallowest property `name: …` (or shorthand `name`), else of `const name = …`.
    * With `beside`, only a property of the object that holds the shallowest of those properties
-   * counts (see {@link SettingLookup.beside}).
+   * counts (see {@link SettingLookup.beside}); with `having`, the shallowest whose value holds one
+   * of those keys (see {@link SettingLookup.having}).
    */
   setting(name: string, lookup: SettingLookup = {}): unknown {
+    if (lookup.having !== undefined) {
+      const having = lookup.having;
+      const byDepth = this.#properties([name]).sort((left, right) => (this.#tokens[left] as Token).depth - (this.#tokens[right] as Token).depth);
+      for (const index of byDepth) {
+        if (this.#tokens[index + 1]?.value !== ':') continue;
+        const value = this.#value(index + 2).value;
+        if (typeof value === 'object' && value !== null && !Array.isArray(value) && having.some((key) => key in value)) return value;
+      }
+    }
     const beside = lookup.beside?.filter((other) => other !== name) ?? [];
     const anchor = beside.length === 0 ? undefined : this.#shallowest(beside);
     const index = anchor === undefined ? this.#shallowest([name]) : this.#properties([name]).find((property) => this.#sameObject(anchor, property));

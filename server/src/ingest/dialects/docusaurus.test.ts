@@ -310,6 +310,15 @@ describe('Docusaurus versioned docs', () => {
   }
   const pathsOf = async (docsFolder: string) => (await ingestDocs({ docs: docsFolder })).pages.map((candidate) => candidate.path);
 
+  test("themeConfig.docs (the sidebar's look) is not the docs plugin's options", async () => {
+    const docsFolder = await versionedSite(`routeBasePath: '/'`);
+    await writeFile(
+      path.join(site as string, 'docusaurus.config.js'),
+      "export default { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' } }]], themeConfig: { docs: { sidebar: { hideable: true } } } };\n",
+    );
+    expect(await pathsOf(docsFolder)).toEqual(['/intro']);
+  });
+
   test('with released versions in versions.json the docs folder is the unreleased version, served under /next', async () => {
     expect(await pathsOf(await versionedSite('', '["2.1", "2.0"]'))).toEqual(['/docs/next/intro']);
   });

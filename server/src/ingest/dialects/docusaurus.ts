@@ -45,10 +45,36 @@ interface DocusaurusConfig {
   math: boolean;
 }
 
+/** Options of Docusaurus' docs plugin, any of which tells its `docs: {…}` in a preset from `themeConfig.docs`. */
+const docsPluginKeys = [
+  'path',
+  'routeBasePath',
+  'sidebarPath',
+  'editUrl',
+  'include',
+  'exclude',
+  'lastVersion',
+  'versions',
+  'onlyIncludeVersions',
+  'disableVersioning',
+  'includeCurrentVersion',
+  'showLastUpdateTime',
+  'showLastUpdateAuthor',
+  'remarkPlugins',
+  'rehypePlugins',
+  'admonitions',
+  'breadcrumbs',
+  'sidebarCollapsible',
+  'sidebarCollapsed',
+  'tagsBasePath',
+  'numberPrefixParser',
+];
+
 async function readDocusaurusConfig(configFile: string | undefined, docsFolder: string): Promise<DocusaurusConfig> {
   const source = configFile === undefined ? undefined : await readFile(configFile, 'utf8');
   const config = source === undefined ? undefined : readConfigLiterals(source);
-  const docs = objectSetting(config?.setting('docs'));
+  // The docs plugin's options, not `themeConfig.docs` (the sidebar's look), which sits shallower.
+  const docs = objectSetting(config?.setting('docs', { having: docsPluginKeys }));
   const trailingSlash = config?.setting('trailingSlash');
   const result: DocusaurusConfig = {
     baseUrl: stringSetting(config?.setting('baseUrl')) ?? '/',
