@@ -148,8 +148,8 @@ class LiteralReader {
       const byDepth = this.#properties([name]).sort((left, right) => (this.#tokens[left] as Token).depth - (this.#tokens[right] as Token).depth);
       for (const index of byDepth) {
         if (this.#tokens[index + 1]?.value !== ':') continue;
-        const value = this.#value(index + 2).value;
-        if (typeof value === 'object' && value !== null && !Array.isArray(value) && having.some((key) => key in value)) return value;
+        const value = objectSetting(this.#value(index + 2).value);
+        if (value !== undefined && having.some((key) => key in value)) return value;
       }
     }
     const beside = lookup.beside?.filter((other) => other !== name) ?? [];

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { objectSetting } from './config-literals';
 
 /**
  * The import aliases a site's `tsconfig.json` declares in `compilerOptions.paths`, as folders:
@@ -29,20 +30,16 @@ export async function tsconfigAliases(folder: string): Promise<Record<string, st
   } catch {
     return {};
   }
-  const options = isRecord(config) && isRecord(config.compilerOptions) ? config.compilerOptions : {};
+  const options = objectSetting(objectSetting(config)?.compilerOptions) ?? {};
   const base = path.resolve(folder, typeof options.baseUrl === 'string' ? options.baseUrl : '.');
   const aliases: Record<string, string> = {};
-  for (const [pattern, targets] of Object.entries(isRecord(options.paths) ? options.paths : {})) {
+  for (const [pattern, targets] of Object.entries(objectSetting(options.paths) ?? {})) {
     const target: unknown = Array.isArray(targets) ? targets[0] : undefined;
     if (!pattern.endsWith('/*') || typeof target !== 'string' || !target.endsWith('/*')) continue;
     const alias = pattern.slice(0, -2);
     if (alias !== '' && !alias.includes('*')) aliases[alias] = path.resolve(base, target.slice(0, -2));
   }
   return aliases;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

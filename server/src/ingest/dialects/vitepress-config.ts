@@ -27,16 +27,16 @@ function folderHoldingVitepress(configFile: string): string {
   return path.dirname(folder);
 }
 
+// The site's own settings are the properties of the object that holds these: a sidebar group's
+// `base` or a locale's `lang` deeper down are not the site's.
+const siteSettings = { beside: ['themeConfig', 'title', 'description', 'locales', 'head', 'markdown', 'vite', 'srcDir', 'cleanUrls', 'rewrites', 'base', 'lang', 'outDir', 'lastUpdated', 'sitemap'] };
+
 /**
  * Reads a VitePress config (`.vitepress/config.ts`, or the entry of a config folder,
  * `.vitepress/config/index.ts`) without running it: `srcDir`, `srcExclude`, `base`,
  * `cleanUrls`, `rewrites` (when an object literal; a function cannot be read) and `locales`
  * keys, each only when written as a literal (see `readConfigLiterals`).
  */
-// The site's own settings are the properties of the object that holds these: a sidebar group's
-// `base` or a locale's `lang` deeper down are not the site's.
-const siteSettings = { beside: ['themeConfig', 'title', 'description', 'locales', 'head', 'markdown', 'vite', 'srcDir', 'cleanUrls', 'rewrites', 'base', 'lang', 'outDir', 'lastUpdated', 'sitemap'] };
-
 export async function readVitepressConfig(configFile: string | undefined, fallbackRoot: string): Promise<VitepressConfig> {
   if (configFile === undefined) return { sourceRoot: fallbackRoot, rewrites: [], locales: [], sourceExclude: [] };
   const siteRoot = folderHoldingVitepress(configFile);
