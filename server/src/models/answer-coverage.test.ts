@@ -203,3 +203,44 @@ describe('judgeCoverage with the reader’s describing words', () => {
     expect(judgement.missing.slice(0, 2)).toEqual(['awful', 'blurry']);
   });
 });
+
+describe('questionSubject: names of several words', () => {
+  test('finds capitalised words in a row, apart by a space or a hyphen, as written', () => {
+    expect(questionSubject('Can I test a React Native app with Flask-Login and Django REST Framework?').namePhrases).toEqual(['React Native', 'Flask-Login', 'Django REST Framework']);
+  });
+
+  test('a possessive or a comma ends a name; acronyms alone, identifiers and single names are none', () => {
+    expect(questionSubject("Can I switch to Algolia's DocSearch, Vercel or Netlify? Is an HTTPS URL fine in React useQuery?").namePhrases).toEqual([]);
+  });
+
+  test('leaves out the names of the scene and of the asides', () => {
+    const subject = questionSubject('Our box runs Windows Server. Which WSGI server can I use, so I can log it to Google Analytics?');
+    expect(subject.namePhrases).toEqual([]);
+  });
+});
+
+describe('judgeCoverage with a name of several words', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/guide/environment#jsdom',
+      pageTitle: 'Test environment',
+      heading: 'Testing React components',
+      headingTrail: [],
+      markdown: 'Set `environment: "jsdom"` to test React components, or run native ES modules with the node environment and a preset.',
+    },
+  ];
+  const statistics = { sectionCount: 200, sectionsWithTerm: { test: 120, react: 6, nativ: 4, app: 30, preset: 3 } };
+  const subject = questionSubject('Can I test a React Native app, and which preset do I need?');
+
+  test('declines, naming it, when the docs use each word but never write the name', () => {
+    const judgement = judgeCoverage(subject, sections, { ...statistics, absentNames: ['react native'] });
+
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing).toEqual(['React Native']);
+  });
+
+  test('answers the same question when the docs write the name', () => {
+    expect(judgeCoverage(subject, sections, statistics).covered).toBe(true);
+  });
+});

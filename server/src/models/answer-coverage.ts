@@ -34,6 +34,13 @@ export interface QuestionSubject {
    * scene must still be well covered. Default: none.
    */
   scene?: Set<string>;
+  /**
+   * Names of two or more words in the question itself (not its scene or asides), as written:
+   * "React Native", "Flask-Login", "Django REST Framework": capitalised words in a row, apart by
+   * one space or a hyphen, not all acronyms ("HTTPS URL" describes). Docs that use each word but never
+   * the name ("react", "native") do not mention it. Default: none.
+   */
+  namePhrases?: string[];
 }
 
 /** Whether the retrieved sections answer the question, and what the answer should look for. */
@@ -125,6 +132,14 @@ export function questionSubject(question: string): QuestionSubject {
   let aside = 0;
   let previousEnd = 0;
   let previousWord = '';
+  const namePhrases: string[] = [];
+  let nameRun: { words: string[]; start: number; end: number; quiet: boolean } = { words: [], start: 0, end: 0, quiet: false };
+  const endNameRun = () => {
+    // Acronyms in a row describe ("HTTPS URL", "JSON API"); a name has a word in lower case too.
+    const named = nameRun.words.length >= 2 && nameRun.words.some((word) => /\p{Ll}/u.test(word));
+    if (named && !nameRun.quiet) namePhrases.push(question.slice(nameRun.start, nameRun.end));
+    nameRun = { words: [], start: 0, end: 0, quiet: false };
+  };
   for (const match of question.matchAll(questionWord)) {
     const word = match[1] ?? '';
     const gap = question.slice(previousEnd, match.index);
@@ -133,13 +148,28 @@ export function questionSubject(question: string): QuestionSubject {
     const unitOfNumber = /^\d+(?:\.\d+)?$/.test(previousWord) && /^[ \t]{1,2}$/.test(gap) && quantity.test(`1${word}`);
     previousEnd = match.index + match[0].length;
     previousWord = word;
-    if (match[2] !== undefined && negation.test(match[2])) continue;
+    if (match[2] !== undefined && negation.test(match[2])) {
+      endNameRun();
+      continue;
+    }
     while ((asides[aside]?.end ?? Number.POSITIVE_INFINITY) <= match.index) aside += 1;
     const withinAside = (asides[aside]?.start ?? Number.POSITIVE_INFINITY) <= match.index;
     // The scene is a prefix of the question: its sentences come first.
     const withinScene = match.index < (sceneRanges.at(-1)?.end ?? 0);
     const wordTerms = processTerm(word) ?? [];
     const whole = wordTerms[0];
+    // A name of several words: names next to each other, apart by one space or a hyphen ("React
+    // Native", "Flask-Login"); a possessive ("Algolia's DocSearch") or a contraction ends it.
+    // Its words are capitalised: an identifier ("useQuery") is code, not part of a name.
+    const isName = whole !== undefined && !unitOfNumber && /^\p{Lu}/u.test(word) && looksLikeName(word, initial);
+    if (!isName || (nameRun.words.length > 0 && !/^[ -]$/.test(gap))) endNameRun();
+    if (isName) {
+      if (nameRun.words.length === 0) nameRun.start = match.index;
+      nameRun.words.push(word);
+      nameRun.end = match.index + word.length;
+      nameRun.quiet ||= withinAside || withinScene;
+      if (match[2] !== undefined) endNameRun();
+    }
     wordTerms.forEach((term, position) => {
       if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
       (withinAside ? inAsides : outsideAsides).add(term);
@@ -152,10 +182,16 @@ export function questionSubject(question: string): QuestionSubject {
       if (position > 0 && whole !== undefined && whole !== term && !partOf.has(term)) partOf.set(term, whole);
     });
   }
+  endNameRun();
   const asideTerms = new Set([...inAsides].filter((term) => !outsideAsides.has(term)));
   const scene = new Set([...inScene].filter((term) => !outsideScene.has(term)));
   // A question that is all aside ("So I can log it?") still has a subject.
-  return { terms, words, names, partOf, asides: asideTerms.size < terms.length ? asideTerms : new Set(), scene };
+  return { terms, words, names, partOf, asides: asideTerms.size < terms.length ? asideTerms : new Set(), scene, namePhrases };
+}
+
+/** The words of a name of several words (see `QuestionSubject.namePhrases`), lower case: "Flask-Login" gives flask, login. */
+export function namePhraseWords(phrase: string): string[] {
+  return phrase.toLowerCase().split(/[\s-]+/).filter((word) => word !== '');
 }
 
 // The subject without the words of its asides the docs never use: the reader's reason ("for our
@@ -223,6 +259,10 @@ export function judgeCoverage(
   };
 
   subject = withoutUnknownAsides(subject, inDocs);
+  // A name of several words the docs never write ("React Native") is the whole story too.
+  const absentNames = new Set(statistics?.absentNames ?? []);
+  const absentPhrase = subject.namePhrases?.find((phrase) => absentNames.has(namePhraseWords(phrase).join(' ')));
+  if (absentPhrase !== undefined) return { covered: false, missing: [absentPhrase], terms: [], weights: new Map(), score: 0 };
   const unknown = subjectTerms(subject, inDocs).filter((term) => !inDocs(term));
   // A name only the scene mentions ("behind nginx") is the reader's setup: it weighs as a missing word, below.
   const unknownNames = unknown.filter((term) => subject.names.has(term) && subject.scene?.has(term) !== true);

@@ -3,7 +3,7 @@ import type { DocSection } from '../retrieval/sections';
 import { textTerms } from '../retrieval/search-terms';
 import { sharedWordNet } from '../retrieval/wordnet';
 import type { DocsVocabulary, EnglishDictionary, TermStatistics } from './term-statistics';
-import { termStatistics, withReaderModifiers, withReaderNames } from './term-statistics';
+import { termStatistics, withAbsentNames, withReaderModifiers, withReaderNames } from './term-statistics';
 
 /** One message of the conversation, reduced to what the answer needs. */
 export type ConversationTurn = {
@@ -152,7 +152,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
     const questions = recentQuestions(input.turns);
     const statistics = termStatistics(input.vocabulary, textTerms(questions));
     const dictionary = input.dictionary ?? sharedWordNet();
-    docent.statistics = withReaderModifiers(withReaderNames(statistics, questions, dictionary), questions, dictionary);
+    docent.statistics = withAbsentNames(withReaderModifiers(withReaderNames(statistics, questions, dictionary), questions, dictionary), recentQuestionList(input.turns), input.vocabulary);
   }
   return {
     system: systemPrompt(sections, context, currentPath),
@@ -171,11 +171,14 @@ export function sectionLabel(section: { pageTitle: string; heading: string }): s
 }
 
 function recentQuestions(turns: readonly ConversationTurn[]): string {
+  return recentQuestionList(turns).join('\n');
+}
+
+function recentQuestionList(turns: readonly ConversationTurn[]): string[] {
   return turns
     .filter((turn) => turn.role === 'user')
     .slice(-statisticsTurns)
-    .map((turn) => turn.text)
-    .join('\n');
+    .map((turn) => turn.text);
 }
 
 function systemPrompt(sections: AnswerSection[], context: PageContextItem[], currentPath: string | null): string {

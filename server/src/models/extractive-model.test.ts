@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { generateText, streamText } from 'ai';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { DocsIndex } from '../retrieval/docs-index';
-import { loadDocsIndex } from '../retrieval/docs-index';
+import { pageWithSections } from '../ingest/markdown-pages';
+import { DocsIndex, loadDocsIndex } from '../retrieval/docs-index';
 import { buildSearchQuery } from '../retrieval/search-query';
 import type { ConversationTurn, PageContextItem } from './answer-prompt';
 import { buildAnswerPrompt } from './answer-prompt';
@@ -91,6 +91,22 @@ describe('extractive model answers', () => {
     expect(text).toMatch(/Try rephrasing/);
     expect(text).not.toContain('Quoted from');
     expect(await answerText('How do I cook pasta?')).toMatch(/^The documentation doesn't cover this/);
+  });
+
+  test('declines a name of several words the docs never write, though they use each of its words', async () => {
+    const docs = DocsIndex.fromPages([
+      pageWithSections({ path: '/docs/react', title: 'React', groups: [], markdown: '# React\n\nRender the widget in a React app with the `<Docent />` component.' }),
+      pageWithSections({ path: '/docs/apps', title: 'Apps', groups: [], markdown: '# Apps\n\nThe widget runs in browsers and in native shells such as Electron apps.' }),
+    ]);
+    const answer = async (vocabulary?: DocsIndex) => {
+      const turns: ConversationTurn[] = [{ role: 'user', text: 'Can I render the widget in a React Native app?' }];
+      const sections = docs.search({ query: buildSearchQuery(turns), limit: 5 });
+      return streamText({ model: createExtractiveModel(), ...buildAnswerPrompt({ turns, sections, context: [], currentPath: null, ...(vocabulary ? { vocabulary } : {}) }) }).text;
+    };
+
+    expect(firstParagraph(await answer(docs))).toBe("The documentation doesn't cover this: I couldn't find anything about “React Native” in these docs.");
+    // Without the vocabulary's phrase lookup, each word is found and the page on React is quoted.
+    expect(await answer()).toContain('Quoted from');
   });
 
   test('uses attached code as the subject when the question only points at it', async () => {

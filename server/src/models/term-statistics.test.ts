@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { sharedWordNet } from '../retrieval/wordnet';
-import { withReaderModifiers, withReaderNames } from './term-statistics';
+import { withAbsentNames, withReaderModifiers, withReaderNames } from './term-statistics';
 
 const statistics = { sectionCount: 100, sectionsWithTerm: {} };
 const namesIn = (question: string) => withReaderNames(statistics, question, sharedWordNet()).names ?? [];
@@ -48,5 +48,28 @@ describe('withReaderModifiers', () => {
 
   test('adds nothing with a dictionary that knows no parts of speech', () => {
     expect(withReaderModifiers(known, question, { isEnglishWord: () => true }).modifiers).toBeUndefined();
+  });
+});
+
+describe('withAbsentNames', () => {
+  const phrases: string[][] = [];
+  const vocabulary = {
+    sectionCount: 100,
+    sectionsWithTerm: () => 3,
+    containsPhrase: (words: readonly string[]) => {
+      phrases.push([...words]);
+      return words.join(' ') === 'github pages';
+    },
+  };
+
+  test('lists the names of several words in the questions that the docs never write, once, in lower case', () => {
+    const known = withAbsentNames(statistics, ['Can I deploy a React Native app to GitHub Pages?', 'And with React Native Web?', 'React Native again?'], vocabulary);
+
+    expect(known.absentNames).toEqual(['react native', 'react native web']);
+    expect(phrases).toEqual([['react', 'native'], ['github', 'pages'], ['react', 'native', 'web']]);
+  });
+
+  test('adds nothing with a vocabulary that cannot find phrases', () => {
+    expect(withAbsentNames(statistics, ['Does it run on React Native?'], { sectionCount: 100, sectionsWithTerm: () => 3 }).absentNames).toBeUndefined();
   });
 });

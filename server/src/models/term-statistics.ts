@@ -5,6 +5,7 @@
  * never sees the index itself.
  */
 import { isQuestionWord, processTerm, tokenizeText } from '../retrieval/search-terms';
+import { namePhraseWords, questionSubject } from './answer-coverage';
 
 /** Anything that knows the docs' vocabulary: the docs index satisfies it. */
 export interface DocsVocabulary {
@@ -12,6 +13,12 @@ export interface DocsVocabulary {
   readonly sectionCount: number;
   /** In how many sections a search term (as `textTerms` gives it) occurs; `0` for a word the docs never use. */
   sectionsWithTerm(term: string): number;
+  /**
+   * Whether some section writes these words one after the other (apart by spaces, hyphens or
+   * underscores, any case): "React Native" in "a React Native app" or "react-native". Optional:
+   * without it no name of several words is checked.
+   */
+  containsPhrase?(words: readonly string[]): boolean;
 }
 
 /**
@@ -35,6 +42,11 @@ export type TermStatistics = {
    * docs' silence about them is no reason to decline.
    */
   modifiers?: string[];
+  /**
+   * Names of several words in the reader's questions (see `QuestionSubject.namePhrases`) that no
+   * section writes, lower case: "react native" in docs that say "React" and "native" apart.
+   */
+  absentNames?: string[];
 };
 
 /** An English dictionary: the `WordNet` class satisfies it. */
@@ -69,7 +81,8 @@ export function isTermStatistics(value: unknown): value is TermStatistics {
     statistics.sectionsWithTerm !== null &&
     Object.values(statistics.sectionsWithTerm).every((count) => typeof count === 'number') &&
     isStringList(statistics.names) &&
-    isStringList(statistics.modifiers)
+    isStringList(statistics.modifiers) &&
+    isStringList(statistics.absentNames)
   );
 }
 
@@ -108,6 +121,23 @@ export function withReaderModifiers(statistics: TermStatistics, text: string, di
     for (const term of terms) modifiers.add(term);
   }
   return modifiers.size === 0 ? statistics : { ...statistics, modifiers: [...modifiers] };
+}
+
+/**
+ * Adds the names of several words in the reader's questions that the docs never write (see
+ * `TermStatistics.absentNames`). Needs a vocabulary that finds phrases.
+ */
+export function withAbsentNames(statistics: TermStatistics, questions: readonly string[], vocabulary: DocsVocabulary): TermStatistics {
+  if (vocabulary.containsPhrase === undefined) return statistics;
+  const absent = new Set<string>();
+  for (const question of questions) {
+    for (const phrase of questionSubject(question).namePhrases ?? []) {
+      const words = namePhraseWords(phrase);
+      const key = words.join(' ');
+      if (!absent.has(key) && !vocabulary.containsPhrase(words)) absent.add(key);
+    }
+  }
+  return absent.size === 0 ? statistics : { ...statistics, absentNames: [...absent] };
 }
 
 // "dropdown" and "walkthrough" are English words written together, not names.

@@ -85,3 +85,27 @@ describe('DocsIndex news pages', () => {
     expect(DocsIndex.fromPages(pages).search({ query: 'what changed about the dark mode palette toggle in v2?', limit: 5 })[0]?.pagePath).toBe('/blog/posts/dark-mode-arrives');
   });
 });
+
+describe('DocsIndex.containsPhrase', () => {
+  const index = DocsIndex.fromPages([
+    page('/docs/environment', 'Environment', '# Environment\n\nTest React components in jsdom. Native ES modules need the node environment.'),
+    page('/docs/jsx', 'JSX', "# JSX\n\nHono's JSX renders on the server: import it from `hono/jsx`."),
+    page('/docs/mobile', 'Mobile', '# Mobile\n\nFor a **React** native-like shell, see `react-native` presets.'),
+  ]);
+
+  test('finds words written one after the other, apart by spaces, hyphens, slashes, markup or a possessive, in any case', () => {
+    expect(index.containsPhrase(['React', 'Native'])).toBe(true);
+    expect(index.containsPhrase(['Hono', 'JSX'])).toBe(true);
+    expect(index.containsPhrase(['hono', 'jsx'])).toBe(true);
+  });
+
+  test('does not take words of the docs that are never written together for the phrase', () => {
+    expect(index.containsPhrase(['Native', 'Test'])).toBe(false);
+    expect(index.containsPhrase(['Environment', 'React'])).toBe(false);
+    expect(index.containsPhrase(['Yarn', 'React'])).toBe(false);
+  });
+
+  test('needs the whole last word: "Hono JS" is not in "Hono JSX"', () => {
+    expect(index.containsPhrase(['Hono', 'JS'])).toBe(false);
+  });
+});

@@ -14,7 +14,7 @@ import { indexedFields, SectionIndexBuilder, toIndexedSection } from './indexed-
 import type { QueryTerm, SectionIndex, SectionSearchOptions } from './section-index';
 import { sumOf, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
-import { isQuestionWord, subjectTerms, textTerms } from './search-terms';
+import { isQuestionWord, processTerm, subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
 import { asksForNews, isNewsPage } from './page-kind';
 import { proximityFactor } from './term-proximity';
@@ -186,6 +186,8 @@ export class DocsIndex {
   readonly #titleSubjects: (readonly string[])[] = [];
   /** The terms of each page's headings and text, by page path, computed when first asked for. */
   readonly #pageTerms = new Map<string, Set<string>>();
+  /** Phrases looked up by {@link containsPhrase}, with the answer. */
+  readonly #phrases = new Map<string, boolean>();
   /** Every term of each language's pages, by language (only for docs with several locales). */
   readonly #vocabularies = new Map<string, Set<string>>();
   /** Path part of the configured `siteUrl` (e.g. `/harbor`), `''` when none. */
@@ -275,6 +277,31 @@ export class DocsIndex {
    */
   sectionsWithTerm(term: string): number {
     return this.#documentFrequency.get(term) ?? 0;
+  }
+
+  /**
+   * Whether some section writes these words one after the other, apart by spaces, hyphens,
+   * underscores or inline markup, in any case ("React Native" in "**React** native" or
+   * "react-native"; a final plural or possessive counts). Only the sections holding the rarest of
+   * the words are read, and answers are remembered.
+   */
+  containsPhrase(words: readonly string[]): boolean {
+    const key = words.join(' ').toLowerCase();
+    const known = this.#phrases.get(key);
+    if (known !== undefined) return known;
+    const terms = words.map((word) => processTerm(word)?.[0]);
+    let found = false;
+    if (words.length > 0 && terms.every((term) => term !== undefined && this.sectionsWithTerm(term) > 0)) {
+      const rarest = (terms as string[]).reduce((left, right) => (this.sectionsWithTerm(right) < this.sectionsWithTerm(left) ? right : left));
+      const phrase = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("(?:['’]s)?[\\s\\-_*`/]+")}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu');
+      found = this.#search.sectionsContaining(rarest).some((id) => {
+        const section = this.#sections.get(id);
+        return section !== undefined && phrase.test(`${section.pageTitle}\n${section.heading}\n${section.markdown}`);
+      });
+    }
+    if (this.#phrases.size >= 10_000) this.#phrases.clear();
+    this.#phrases.set(key, found);
+    return found;
   }
 
   /**
@@ -493,4 +520,8 @@ export type LoadDocsIndexOptions = Omit<IngestDocsOptions, 'docs'> & DocsIndexOp
  */
 export async function loadDocsIndex(folder: string, options: LoadDocsIndexOptions = {}): Promise<DocsIndex> {
   return DocsIndex.fromDocs(await ingestDocs({ ...options, docs: folder }), options);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -134,6 +134,18 @@ export class SectionIndex {
     return this.#ids.length;
   }
 
+  /** The ids of the sections that contain a term (exactly, in any field), in index order. */
+  sectionsContaining(term: string): string[] {
+    const termNumber = this.#terms.get(term);
+    if (termNumber === undefined) return [];
+    const starts = termNumber * (this.#fieldCount + 1);
+    const sections = new Set<number>();
+    for (let posting = this.#fieldStarts[starts] as number; posting < (this.#fieldStarts[starts + this.#fieldCount] as number); posting++) {
+      sections.add(this.#postingSections[posting] as number);
+    }
+    return [...sections].sort((left, right) => left - right).map((section) => this.#ids[section] as string);
+  }
+
   /**
    * The sections that contain any of the query's terms, best first, lazily: stop iterating when
    * the rest cannot matter. Ties keep the order in which the sections were first matched. The
