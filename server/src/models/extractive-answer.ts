@@ -1,5 +1,8 @@
 import type { AnswerSection, PageContextItem } from './answer-prompt';
-import { notCoveredPhrase, sectionLabel } from './answer-prompt';
+import { notCoveredPhrase } from './answer-prompt';
+import { citation, joinWords, link } from './answer-links';
+import { composePageSummary } from './page-summary';
+import { asksForPageSummary } from '../retrieval/current-page';
 import type { CoverageOptions, QuestionSubject } from './answer-coverage';
 import { judgeCoverage, questionSubject } from './answer-coverage';
 import { sharedWordNet } from '../retrieval/wordnet';
@@ -21,6 +24,8 @@ export interface ExtractiveAnswerInput {
   context?: readonly PageContextItem[];
   /** How often the question's words occur in the whole docs, when known (see `buildAnswerPrompt`). */
   statistics?: TermStatistics;
+  /** The page the reader is on, when known. Default: none. */
+  currentPath?: string | null;
 }
 
 /** Tuning of {@link composeExtractiveAnswer}; the defaults suit real documentation sites. */
@@ -40,6 +45,11 @@ export interface ExtractiveAnswerOptions extends CoverageOptions, PassageLimits 
  */
 export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: ExtractiveAnswerOptions = {}): string {
   const context = input.context ?? [];
+  // "Sum up this page": retrieval gave the reader's page in its order (see `pageOutline`).
+  if (input.currentPath && asksForPageSummary(input.question)) {
+    const summary = composePageSummary(input.sections, input.question);
+    if (summary !== undefined) return summary;
+  }
   let subject = questionSubject(input.question);
   let coverageOptions: CoverageOptions = options;
   if (subject.terms.length === 0 && context.length > 0) {
@@ -105,12 +115,6 @@ function definitionName(heading: string): string {
   return /^[^\s`]+$/.test(name) ? `**\`${name}\`**` : `**${name.replace(/\*\*/g, '')}**`;
 }
 
-/** One line naming the sections quoted above (clients list the retrieved pages themselves). */
-function citation(sections: AnswerSection[]): string {
-  const links = [...new Map(sections.map((section) => [section.url, link(sectionLabel(section), section.url)])).values()];
-  return `Quoted from ${joinWords(links, 'and')}.`;
-}
-
 function notCoveredAnswer(missing: readonly string[], sections: readonly AnswerSection[], closest: number): string {
   const subject = missing.length === 0 ? '' : `: I couldn't find anything about ${joinWords(missing.slice(0, 3).map((word) => `“${word}”`), 'or')} in these docs`;
   const parts = [`${notCoveredPhrase}${subject}.`];
@@ -150,13 +154,4 @@ export function asksTwoThings(question: string): boolean {
 
 function helpAnswer(): string {
   return 'I answer questions from this documentation. Ask about a feature, an option or an error message, for example "How do I get started?"';
-}
-
-function link(text: string, url: string): string {
-  return `[${text.replace(/[[\]]/g, '\\$&')}](${url})`;
-}
-
-function joinWords(words: readonly string[], conjunction: 'and' | 'or'): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
 }

@@ -109,6 +109,19 @@ describe('extractive model answers', () => {
     expect(await answer()).toContain('Quoted from');
   });
 
+  test("sums up the reader's page when asked, one point per section, and cites them", async () => {
+    const turns: ConversationTurn[] = [{ role: 'user', text: 'Can you sum up this page in two bullet points?' }];
+    const sections = index.search({ query: buildSearchQuery(turns), limit: 5, currentPath: '/docs/webhooks' });
+    const text = await streamText({ model: createExtractiveModel(), ...buildAnswerPrompt({ turns, sections, context: [], currentPath: '/docs/webhooks' }) }).text;
+    const page = index.pages.find((candidate) => candidate.path === '/docs/webhooks');
+
+    expect(firstParagraph(text)).toBe(`[${page?.title}](/docs/webhooks) in short:`);
+    expect(text.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(2);
+    expect(sourceLinks(text).every((source) => source.includes('-> /docs/webhooks'))).toBe(true);
+    // Asked from no page, the same words are a question like any other.
+    expect(await answerText('Can you sum up this page in two bullet points?')).not.toContain('in short:');
+  });
+
   test('uses attached code as the subject when the question only points at it', async () => {
     const text = await answerText('What does this do?', {
       context: [{ type: 'code', value: "const expected = createHmac('sha256', secret).update(body).digest('hex');", path: '/docs/webhooks' }],

@@ -49,6 +49,7 @@ export function createExtractiveModel(options: ExtractiveModelOptions = {}): Lan
         sections: material.sections,
         context: material.context,
         ...(material.statistics === undefined ? {} : { statistics: material.statistics }),
+        currentPath: material.currentPath,
       },
       options,
     );
@@ -127,12 +128,14 @@ function readDocentOptions(providerOptions: LanguageModelV3CallOptions['provider
   sections: AnswerSection[];
   context: PageContextItem[];
   statistics: TermStatistics | undefined;
+  currentPath: string | null;
 } {
   const docent = providerOptions?.docent as Partial<DocentAnswerOptions> | undefined;
   const sections = Array.isArray(docent?.sections) ? docent.sections.filter(isAnswerSection) : [];
   const context = Array.isArray(docent?.context) ? docent.context.filter(isContextItem) : [];
   const statistics = isTermStatistics(docent?.statistics) ? docent.statistics : undefined;
-  return { sections, context, statistics };
+  const currentPath = typeof docent?.currentPath === 'string' ? docent.currentPath : null;
+  return { sections, context, statistics, currentPath };
 }
 
 function isAnswerSection(value: unknown): value is AnswerSection {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { refersToCurrentPage } from './current-page';
+import { asksForPageSummary, refersToCurrentPage, requestedPointCount } from './current-page';
 import { inlineIndex, pagesOf } from './fixtures/inline-pages';
 
 const index = inlineIndex([
@@ -93,5 +93,38 @@ describe('questions that point at the current page', () => {
     const hits = index.search({ query: 'Can you sum up this page?', limit: 3, currentPath: '/components/cards' });
 
     expect(hits[0]?.pagePath).toBe('/components/cards');
+  });
+});
+
+describe('a request for the reader\'s page in short', () => {
+  test('is recognised when it says so, points at the page and asks nothing else', () => {
+    for (const question of ['Can you sum up this page in three bullet points?', 'Give me the short version of this page in a few bullet points.', 'TL;DR of this?', 'What is this page about?', 'What does this page cover?', 'Summarise this for me, please']) {
+      expect(asksForPageSummary(question), question).toBe(true);
+    }
+  });
+
+  test('not when it asks something else, names another subject, or does not point at the page', () => {
+    for (const question of ['How do I turn off this summary?', 'Give me an overview of the props on this page', 'How do I turn off the summary block of the default reporter?', 'Can you sum up the changes in version 3?', 'Which of these should I pick?']) {
+      expect(asksForPageSummary(question), question).toBe(false);
+    }
+  });
+
+  test('knows how many points the reader wants, when they say', () => {
+    expect(requestedPointCount('Sum up this page in three bullet points')).toBe(3);
+    expect(requestedPointCount('Give me 4 key points of this page')).toBe(4);
+    expect(requestedPointCount('Give me the short version of this page in a few bullet points.')).toBeUndefined();
+  });
+
+  test("gives the reader's page in its order, the introduction and main headings first when they do not all fit", () => {
+    const guide = inlineIndex([
+      { path: '/guide/setup', title: 'Setup', markdown: 'Set the project up.\n\n## Install\n\nRun the installer.\n\n### On Windows\n\nUse the MSI.\n\n## Configure\n\nEdit the file.\n\n## Verify\n\nRun the check.\n' },
+      { path: '/guide/summaries', title: 'Summaries', markdown: 'A summary of this page, in short: summaries summarise pages about pages.\n' },
+    ]);
+    const outline = guide.search({ query: 'Can you sum up this page?', limit: 4, currentPath: '/guide/setup' });
+
+    expect(outline.map((hit) => hit.heading)).toEqual(['Setup', 'Install', 'Configure', 'Verify']);
+    expect(guide.search({ query: 'Can you sum up this page?', limit: 10, currentPath: '/guide/setup' }).map((hit) => hit.heading)).toEqual(['Setup', 'Install', 'On Windows', 'Configure', 'Verify']);
+    // Without the reader's page, the words are searched as any others.
+    expect(pagesOf(guide.search({ query: 'Can you sum up this page?', limit: 4 }))[0]).toBe('/guide/summaries');
   });
 });

@@ -138,3 +138,42 @@ function couldStandFor(candidate: string, previous: string | undefined, beforePr
   if (auxiliaries.has(beforePrevious?.toLowerCase() ?? '') && /^(?:i|we|you|they)$/.test(before)) return false;
   return true;
 }
+
+// What asks for a page in short: "sum up", "summarise", "recap", "TL;DR", "the short version",
+// "an overview", "the gist", "key points", "in a nutshell", "what is this page about".
+const summaryMarker =
+  /\b(?:sum(?:s|med|ming)?\s+(?:\w+\s+){0,2}?up|summar(?:y|ies|i[sz]e[sd]?|i[sz]ing)|recap|tl\s*;?\s*dr|short(?:er)?\s+version|overview|gist|(?:key|main)\s+(?:points?|takeaways?|ideas?)|nutshell|(?:page|article)\s+(?:is\s+)?about|(?:page|article)\s+(?:covers?|says?|explains?|describes?))\b/i;
+// Everything else such a request may say: how short, in what form, about which page.
+const summaryWords = new Set(
+  [
+    'sum summary summaries summarise summarize summarised summarized summarising summarizing recap tl dr tldr short shorter version brief briefly quick overview',
+    'gist key main point points takeaway takeaways idea ideas nutshell outline page article doc docs document section about cover covers say says explain explains describe describes',
+    'bullet bullets list sentence sentences line lines paragraph word words few couple one two three four five six seven eight nine ten please me give',
+  ]
+    .join(' ')
+    .split(' ')
+    .flatMap((word) => processTerm(word) ?? []),
+);
+
+/**
+ * Whether a question only asks for the page the reader is on in short ("Can you sum up this page
+ * in three bullet points?", "TL;DR of this?", "What is this page about?"): it says so, points at
+ * the page, and asks nothing else. "How do I turn off this summary?" asks something else.
+ */
+export function asksForPageSummary(question: string): boolean {
+  if (!summaryMarker.test(question)) return false;
+  if (!refersToCurrentPage(question) && !/\b(?:the|this)\s+(?:page|article)\b/i.test(question)) return false;
+  const words = question.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.every((raw) => (processTerm(raw) ?? []).every((term) => summaryWords.has(term) || isQuestionWord(term)));
+}
+
+const numberWords: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** How many points a summary request asks for ("in three bullet points": 3), if it says. */
+export function requestedPointCount(question: string): number | undefined {
+  const match = /\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:bullet|point|sentence|line|item|takeaway|key)/i.exec(question);
+  if (match === null) return undefined;
+  const word = (match[1] ?? '').toLowerCase();
+  const count = numberWords[word] ?? Number.parseInt(word, 10);
+  return count > 0 ? count : undefined;
+}

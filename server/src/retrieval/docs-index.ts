@@ -5,14 +5,14 @@ import type { DocSection, SplitIntoSectionsOptions } from './sections';
 import type { SearchFilter } from './section-filter';
 import { comparablePath, sectionFilter } from './section-filter';
 import { scopedLanguage, withLanguage } from './language-scope';
-import { asksOnlyAboutDefiniteThings, refersToCurrentPage } from './current-page';
+import { asksForPageSummary, asksOnlyAboutDefiniteThings, refersToCurrentPage } from './current-page';
 import { expandQuery } from './term-expansion';
 import { sharedWordNet } from './wordnet';
 import type { FocusedQuery } from './query-focus';
 import { weightedQueryParts } from './conversation-query';
 import { indexedFields, SectionIndexBuilder, toIndexedSection } from './indexed-section';
 import type { QueryTerm, SectionIndex, SectionSearchOptions } from './section-index';
-import { sumOf, withPageFirst } from './result-scoring';
+import { pageOutline, sumOf, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
 import { isQuestionWord, processTerm, subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
@@ -49,8 +49,13 @@ export interface RequestPlacement {
   factor(section: DocSection): number;
   /** The largest factor {@link factor} gives. */
   largest: number;
-  /** The reader's page when the question points at it ("sum up this page"): results start with it. */
+  /** The reader's page when the question points at it ("what does this do?"): results start with it. */
   pointedPage: IngestedPage | undefined;
+  /**
+   * Whether the question asks for that page in short ("sum up this page", "TL;DR?", see
+   * `asksForPageSummary`): the results are then the page's outline (see `pageOutline`).
+   */
+  outlinesPointedPage: boolean;
 }
 
 /** A request's scope and placement (see {@link DocsIndex.situate}). */
@@ -328,6 +333,7 @@ export class DocsIndex {
     }
     if (focused.terms.size === 0) return [];
     const { scope: passes, placement } = situation ?? this.situate(request);
+    if (placement.outlinesPointedPage && placement.pointedPage !== undefined) return pageOutline(placement.pointedPage, limit, passes);
     const weights = focused.terms;
     const query: QueryTerm[] = [...weights].map(([term, weight]) => ({
       term,
@@ -403,6 +409,7 @@ export class DocsIndex {
     const newsWeight = this.#newsPages.size === 0 || asksForNews(request.query) ? 1 : this.#newsPageWeight;
     return {
       pointedPage,
+      outlinesPointedPage: pointedPage !== undefined && asksForPageSummary(request.query),
       largest: Math.max(1, pageBoost),
       factor: (section) => {
         let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? pageBoost : 1;

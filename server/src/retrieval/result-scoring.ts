@@ -19,6 +19,18 @@ export function withPageFirst(hits: readonly SearchHit[], page: IngestedPage, li
   return [{ ...first, score: (hits[0]?.score ?? 0) + 1 }, ...hits].slice(0, limit);
 }
 
+/**
+ * A page in short, for a reader who asks for it ("sum up this page"): its sections in the page's
+ * order, at most `limit`; when they do not all fit, the shallowest (the introduction and the main
+ * headings before their subsections). Scores fall with the order, so ranking keeps it.
+ */
+export function pageOutline(page: IngestedPage, limit: number, passes: ((section: DocSection) => boolean) | undefined): SearchHit[] {
+  const sections = page.sections.filter((section) => passes === undefined || passes(section));
+  // A stable sort: among sections of one depth, the page's order.
+  const chosen = new Set([...sections].sort((left, right) => left.headingTrail.length - right.headingTrail.length).slice(0, Math.max(0, limit)));
+  return sections.filter((section) => chosen.has(section)).map((section, position) => ({ ...section, score: chosen.size - position }));
+}
+
 /** The sum of a map's weights. */
 export function sumOf(weights: ReadonlyMap<string, number>): number {
   let sum = 0;

@@ -178,6 +178,11 @@ describe('HybridRetriever and the reader\'s page', () => {
     expect(hits[0]?.pagePath).toBe('/docs/theming');
   });
 
+  test('a request for the reader\'s page in short gets the page in its order, not a fused ranking', async () => {
+    const hits = await retriever.retrieve({ query: 'Can you sum up this page?', limit: 3, currentPath: '/docs/palette' });
+    expect(ids(hits)).toEqual(['/docs/palette#colors', '/docs/palette#accent-shades', '/docs/palette#accent-contrast']);
+  });
+
   test('fused sections are ranked by page: one page does not fill the results while others match', async () => {
     const hits = await retriever.retrieve({ query: 'accent color shades contrast', limit: 3 });
     expect(hits.filter((hit) => hit.pagePath === '/docs/palette').length).toBeLessThanOrEqual(2);

@@ -99,6 +99,9 @@ export class HybridRetriever implements Retriever {
     const limit = Math.floor(request.limit);
     const embeddings = this.#embeddings;
     if (embeddings === undefined || request.query.trim() === '' || !(limit > 0)) return this.#index.search(request);
+    // "Sum up this page" wants the reader's page in order, which only the index knows.
+    const situation = this.#index.situate(request);
+    if (situation.placement.outlinesPointedPage) return this.#index.search(request, situation);
     const queryText = denseQueryText(request);
     const known = this.#queryVectors.get(queryText);
     if (this.#failing && known === undefined) {
@@ -111,7 +114,6 @@ export class HybridRetriever implements Retriever {
     // The dense ranking keeps to the lexical search's scope (filter, language), and the reader's
     // page and news pages weigh in it as they do in the lexical one: without that, fusion undid
     // the steering of `currentPath` and "what does this page do?".
-    const situation = this.#index.situate(request);
     const { scope, placement } = situation;
     const lexical = this.#index.search({ ...request, limit: Math.max(limit, this.#candidates) }, situation);
     const queryVector = await vector;
