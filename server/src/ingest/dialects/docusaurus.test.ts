@@ -319,6 +319,21 @@ describe('Docusaurus versioned docs', () => {
     expect(await pathsOf(docsFolder)).toEqual(['/intro']);
   });
 
+  test("a plugin's trailingSlash, i18n or markdown is not the site's", async () => {
+    const docsFolder = await versionedSite('');
+    await writeFile(path.join(docsFolder, 'start.md'), '---\nslug: /start\n---\n# Start\n\nHello.\n');
+    const plugin = "['search-local', { trailingSlash: true, i18n: { defaultLocale: 'fr' }, markdown: { format: 'md' } }]";
+    await writeFile(path.join(site as string, 'docusaurus.config.js'), `export default { baseUrl: '/', plugins: [${plugin}], presets: [['classic', { docs: {} }]] };\n`);
+    expect(await pathsOf(docsFolder)).toEqual(['/docs/intro', '/docs/start']);
+    // Read as MDX, the site's format: an import line is no text of the page.
+    await writeFile(path.join(docsFolder, 'intro.md'), "# Intro\n\nimport Tabs from '@theme/Tabs';\n\nHello.\n");
+    const intro = (await ingestDocs({ docs: docsFolder })).pages.find((candidate) => candidate.path === '/docs/intro');
+    expect(intro?.sections.map((section) => section.markdown)).toEqual(['Hello.']);
+    // The site's own setting, beside its baseUrl, still counts.
+    await writeFile(path.join(site as string, 'docusaurus.config.js'), `export default { baseUrl: '/', trailingSlash: true, plugins: [${plugin}] };\n`);
+    expect(await pathsOf(docsFolder)).toEqual(['/docs/intro/', '/docs/start/']);
+  });
+
   test('with released versions in versions.json the docs folder is the unreleased version, served under /next', async () => {
     expect(await pathsOf(await versionedSite('', '["2.1", "2.0"]'))).toEqual(['/docs/next/intro']);
   });

@@ -70,17 +70,21 @@ const docsPluginKeys = [
   'numberPrefixParser',
 ];
 
+// Keys of the site config itself: a setting counts only in the object that holds them.
+const siteSettings = { beside: ['baseUrl', 'url', 'title', 'tagline', 'presets', 'themeConfig', 'organizationName', 'projectName', 'onBrokenLinks', 'favicon'] };
+
 async function readDocusaurusConfig(configFile: string | undefined, docsFolder: string): Promise<DocusaurusConfig> {
   const source = configFile === undefined ? undefined : await readFile(configFile, 'utf8');
   const config = source === undefined ? undefined : readConfigLiterals(source);
   // The docs plugin's options, not `themeConfig.docs` (the sidebar's look), which sits shallower.
   const docs = objectSetting(config?.setting('docs', { having: docsPluginKeys }));
-  const trailingSlash = config?.setting('trailingSlash');
+  // The site's own settings, not a plugin's or the theme's namesakes (a plugin's `trailingSlash`).
+  const trailingSlash = config?.setting('trailingSlash', siteSettings);
   const result: DocusaurusConfig = {
     baseUrl: stringSetting(config?.setting('baseUrl')) ?? '/',
     routeBasePath: stringSetting(docs?.routeBasePath) ?? 'docs',
-    defaultLocale: stringSetting(objectSetting(config?.setting('i18n'))?.defaultLocale) ?? 'en',
-    format: stringSetting(objectSetting(config?.setting('markdown'))?.format) ?? 'mdx',
+    defaultLocale: stringSetting(objectSetting(config?.setting('i18n', siteSettings))?.defaultLocale) ?? 'en',
+    format: stringSetting(objectSetting(config?.setting('markdown', siteSettings))?.format) ?? 'mdx',
     versionPath: '',
     // An include list read only in part would drop pages the site publishes: then the default.
     include: stringListSetting(docs?.include) ?? [],
