@@ -13,6 +13,11 @@ export interface CachedPage {
   sections: SectionDraft[];
   /** Absolute paths of other files the content came from (includes, snippets, partials). */
   dependencies: string[];
+  /**
+   * Where and why the page's dialect could not parse it (`5:12: Could not parse expression with
+   * acorn, at "…"`), when it was read as plain Markdown instead (see `parsePage`).
+   */
+  syntaxError?: string;
 }
 
 /** What the cache can keep for a page: a parse that names the other files it came from. */

@@ -100,9 +100,25 @@ describe('ingestDocs errors name the file and what to fix', () => {
     expect((globalThis as { ranFrontMatter?: boolean }).ranFrontMatter).toBeUndefined();
   });
 
-  test('invalid MDX says which file', async () => {
-    await write('page.mdx', '# Page\n\n<Tabs>\n\nunclosed\n');
-    await expect(ingestDocs({ docs: folder })).rejects.toThrow(/page\.mdx: is not valid MDX for gfm \(.*\); fix the syntax at that place/);
+  test('a page that is not valid MDX is read as plain Markdown, and a notice says where to fix it', async () => {
+    await write('ok.md', '# Fine\n\nAll good.\n');
+    await write('guide/page.mdx', "---\ntitle: Keys\n---\nimport Tabs from '@theme/Tabs';\n\n<Note>Rotate keys often.</Note>\n\n## Rotate {#rotate}\n\nEvery 90 days.\n\n```js\nimport x from 'y';\n```\n");
+    const docs = await ingestDocs({ docs: folder });
+
+    const page = docs.pages.find((candidate) => candidate.path === '/docs/guide/page');
+    expect(page?.title).toBe('Keys');
+    expect(page?.sections.map((section) => [section.heading, section.markdown])).toEqual([
+      ['Keys', 'Rotate keys often.'],
+      ['Rotate {#rotate}', "Every 90 days.\n\n```js\nimport x from 'y';\n```"],
+    ]);
+    expect(docs.notices).toEqual([
+      {
+        message: '1 page is not valid for gfm and was read as plain Markdown, components as text: guide/page.mdx:8:12: Could not parse expression with acorn, at "## Rotate {#rotate}"',
+        pages: ['/docs/guide/page'],
+        remedy: expect.stringMatching(/^fix the syntax at that place/),
+      },
+    ]);
+    expect(docs.pages.map((candidate) => candidate.path)).toContain('/docs/ok');
   });
 
   test('a missing folder', async () => {

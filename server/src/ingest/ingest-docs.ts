@@ -101,7 +101,7 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
 
   const pageFiles = files.markdown.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
-  const recorded: ReadingRecord = { includedFiles: new Map(), spans: new Map(), buildTimePlugins: new Map() };
+  const recorded: ReadingRecord = { includedFiles: new Map(), spans: new Map(), buildTimePlugins: new Map(), syntaxErrors: new Map() };
   const pages = await readPages(pageFiles, { dialect, workerSetup, cache, siteUrl, recorded, threads: options.parseThreads });
   await cache?.save();
   // Links to other pages' source files become those pages' URLs, now that every URL is known.
@@ -113,18 +113,21 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   // file order wins, as it would in most generators' route tables.
   for (const page of pages) if (!byPath.has(page.path)) byPath.set(page.path, page);
   const sorted = [...byPath.values()].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
-  const notices = ingestNotices(sorted, recorded.buildTimePlugins);
+  const notices = ingestNotices(sorted, recorded.buildTimePlugins, recorded.syntaxErrors, dialect.generator);
   return { generator: dialect.generator, pages: sorted, locales: dialect.locales, defaultLocale: dialect.defaultLocale, ...(notices.length > 0 ? { notices } : {}) };
 }
 
 /**
  * What the reading records beside the pages: for {@link linkPagesToEachOther}, included files by
- * page and link spans by section; for the notices, the build-time plugins each page calls.
+ * page and link spans by section; for the notices, the build-time plugins each page calls and
+ * the pages read as plain Markdown.
  */
 interface ReadingRecord {
   includedFiles: Map<string, string[]>;
   spans: Map<DocSection, LinkSpan[]>;
   buildTimePlugins: Map<string, string[]>;
+  /** By page path, the file and where its dialect could not parse it (see `parsePage`). */
+  syntaxErrors: Map<string, string>;
 }
 
 interface ReadContext {
@@ -189,6 +192,7 @@ async function readPage(
   const pagePath = dialect.pagePath(file, parsed.frontMatter);
   const plugins = dialect.buildTimePlugins?.(source) ?? [];
   if (plugins.length > 0) recorded.buildTimePlugins.set(pagePath, plugins);
+  if (parsed.syntaxError !== undefined) recorded.syntaxErrors.set(pagePath, `${file.relativeFile}:${parsed.syntaxError}`);
   const title = fields.title ?? parsed.firstHeading ?? titleFromFileName(file.relativeFile);
   const language = fields.language ?? dialect.localeOf(pagePath, file);
   const sections = parsed.sections.map((draft): DocSection => {

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Dialect, DialectOptions, PageFile } from './dialects/dialect';
+import { dropNonContentHtml } from './common-transforms';
+import type { Dialect, DialectOptions, PageFile, ParsedPage } from './dialects/dialect';
+import { parseMarkdown } from './markdown-parser';
 import { parseFrontMatter } from './front-matter';
 import type { CachedPage } from './ingest-cache';
 import type { DocsGenerator } from './ingested-docs';
@@ -12,17 +14,21 @@ import { sanitizeMarkup } from './safe-markup';
  * Parses one page with its dialect into what the parse cache keeps: front matter, sections (no
  * URLs yet), included files. The same on the main thread and in a {@link ParsePool} worker.
  *
- * @throws DocsFolderError when the page is not valid Markdown/MDX or its front matter is invalid.
+ * A page its dialect cannot parse (MDX with a stray `{` or `<`) is read as plain Markdown instead,
+ * with where and why it failed in `syntaxError`: one broken page does not keep the rest of the
+ * docs from being answered, and the startup notice says what to fix (see `ingestNotices`).
+ *
+ * @throws DocsFolderError when the page's front matter is invalid, or an include it names is refused.
  */
 export async function parsePage(source: string, file: PageFile, dialect: Dialect): Promise<CachedPage> {
-  let parsed;
+  let parsed: ParsedPage;
+  let syntaxError: string | undefined;
   try {
     parsed = await dialect.parse(source, file);
   } catch (error) {
     if (error instanceof DocsFolderError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    const syntax = file.relativeFile.endsWith('.mdx') ? 'MDX' : 'Markdown';
-    throw new DocsFolderError(file.sourceFile, `is not valid ${syntax} for ${dialect.generator} (${reason}); fix the syntax at that place`);
+    syntaxError = describeSyntaxError(error, source);
+    parsed = readAsPlainMarkdown(source);
   }
   const first = parsed.tree.children[0];
   const frontMatter = first?.type === 'yaml' ? parseFrontMatter(first.value, file.sourceFile) : {};
@@ -32,7 +38,42 @@ export async function parsePage(source: string, file: PageFile, dialect: Dialect
   const page: CachedPage = { frontMatter, sections: split.sections, dependencies: parsed.dependencies };
   const firstHeading = parsed.title ?? split.firstHeading;
   if (firstHeading !== undefined) page.firstHeading = firstHeading;
+  if (syntaxError !== undefined) page.syntaxError = syntaxError;
   return page;
+}
+
+/** Longest quote of the failing line in a syntax error. */
+const quotedLineLength = 80;
+
+/**
+ * Where and why a parse failed, for a notice: `5:12: Could not parse expression with acorn, at
+ * "## Rotate {#rotate}"` (micromark's errors carry the place; others give the reason alone).
+ */
+export function describeSyntaxError(error: unknown, source: string): string {
+  const reason = (error instanceof Error ? ((error as { reason?: unknown }).reason ?? error.message) : String(error)) as string;
+  const place = (error as { place?: { line?: unknown; column?: unknown } } | null)?.place;
+  const line = typeof place?.line === 'number' ? place.line : undefined;
+  if (line === undefined) return String(reason);
+  const column = typeof place?.column === 'number' ? `:${place.column}` : '';
+  const text = (source.replace(/^\uFEFF/, '').split(/\r?\n/)[line - 1] ?? '').trim();
+  const quote = text === '' ? '' : `, at "${text.length > quotedLineLength ? `${text.slice(0, quotedLineLength)}…` : text}"`;
+  return `${line}${column}: ${String(reason)}${quote}`;
+}
+
+// A page its dialect could not parse, as CommonMark with GFM: MDX's import and export lines
+// (outside code fences) are left out, components stay as HTML, which sanitizing reduces to text.
+function readAsPlainMarkdown(source: string): ParsedPage {
+  let fence: string | undefined;
+  const lines = source.split('\n').map((line) => {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker !== undefined && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) fence = fence === undefined ? marker : undefined;
+    // Blanked rather than removed, so positions still point at the right lines.
+    return fence === undefined && /^(?:import|export)\s/.test(line) ? '' : line;
+  });
+  const text = lines.join('\n');
+  const tree = parseMarkdown(text);
+  dropNonContentHtml(tree);
+  return { tree, text, dependencies: [] };
 }
 
 /** When and how pages are parsed on worker threads (see {@link ParsePool}). */
