@@ -244,3 +244,27 @@ describe('judgeCoverage with a name of several words', () => {
     expect(judgeCoverage(subject, sections, statistics).covered).toBe(true);
   });
 });
+
+describe('judgeCoverage with a language the reader names', () => {
+  const page = (markdown: string) => [{ number: 1, url: '/docs/i18n#labels', pageTitle: 'Translations', heading: 'Translate the labels', headingTrail: [], markdown }];
+  const statistics = { sectionCount: 50, sectionsWithTerm: { label: 6, panel: 12, german: 0, translat: 3 } };
+  const subject = questionSubject('How do I show the panel labels in German?');
+
+  test('answers from a page that writes its locale code', () => {
+    const judgement = judgeCoverage(subject, page('Set `lang: "de"` to show the panel labels translated.'), statistics);
+    expect(judgement.covered).toBe(true);
+    expect(judgement.terms).toContain('de');
+  });
+
+  test('answers from a page that explains it for another language, which then stands for the reader\'s', () => {
+    const judgement = judgeCoverage(subject, page('To show the panel labels in French, give each label its French text.'), statistics);
+    expect(judgement.covered).toBe(true);
+    expect(judgement.terms).toContain('french');
+  });
+
+  test('declines, naming the language, when the pages name no language at all', () => {
+    const judgement = judgeCoverage(subject, page('The panel shows its labels beside the buttons.'), statistics);
+    expect(judgement.covered).toBe(false);
+    expect(judgement.missing).toEqual(['German']);
+  });
+});

@@ -1,3 +1,4 @@
+import { languageNames, localeCodeOf } from '../retrieval/language-names';
 import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
 import type { AnswerSection } from './answer-prompt';
 import { headingTermSet, markdownTermSet, matchedWeight, matches, nearlyMatches, termWeights } from './passage-scoring';
@@ -259,6 +260,7 @@ export function judgeCoverage(
   };
 
   subject = withoutUnknownAsides(subject, inDocs);
+  subject = withLocaleCodes(subject, everywhere, sectionTerms);
   // A name of several words the docs never write ("React Native") is the whole story too.
   const absentNames = new Set(statistics?.absentNames ?? []);
   const absentPhrase = subject.namePhrases?.find((phrase) => absentNames.has(namePhraseWords(phrase).join(' ')));
@@ -286,6 +288,52 @@ export function judgeCoverage(
     best = Math.max(best, score);
   }
   return { covered: best >= (options.threshold ?? 0.55), missing, terms: known, weights, score: best };
+}
+
+// A language the retrieved pages never name: asked about by its locale code where they write it
+// ("German": `de`); where they name other languages instead (a translation guide's French and
+// Arabic examples), one example of what they explain for any, like a describing word.
+function withLocaleCodes(subject: QuestionSubject, retrieved: ReadonlySet<string>, sectionTerms: readonly Set<string>[]): QuestionSubject {
+  const codes = new Map<string, string>();
+  const examples = new Set<string>();
+  for (const term of subject.terms) {
+    const word = subject.words.get(term) ?? term;
+    const code = localeCodeOf(word);
+    if (code === undefined || retrieved.has(term)) continue;
+    const codeTerm = processTerm(code)?.[0];
+    if (codeTerm !== undefined && retrieved.has(codeTerm)) {
+      codes.set(term, codeTerm);
+      continue;
+    }
+    const other = otherLanguage(retrieved, sectionTerms, new Set(subject.terms));
+    if (other === undefined) continue;
+    // The language the pages name most stands for the reader's, unless the question names it too.
+    if (other.inQuestion) examples.add(term);
+    else codes.set(term, other.term);
+  }
+  if (codes.size === 0 && examples.size === 0) return subject;
+  const rename = (term: string) => codes.get(term) ?? term;
+  const words = new Map(subject.words);
+  for (const [term, code] of codes) words.set(code, subject.words.get(term) ?? term);
+  const kept = (term: string) => !examples.has(term);
+  return {
+    ...subject,
+    terms: [...new Set(subject.terms.filter(kept).map(rename))],
+    words,
+    names: new Set([...subject.names].filter(kept).map(rename)),
+  };
+}
+
+// The language the most retrieved sections name, and whether the question names it as well.
+function otherLanguage(retrieved: ReadonlySet<string>, sectionTerms: readonly Set<string>[], asked: ReadonlySet<string>): { term: string; inQuestion: boolean } | undefined {
+  let best: { term: string; sections: number } | undefined;
+  for (const name of languageNames()) {
+    const term = processTerm(name)?.[0];
+    if (term === undefined || !retrieved.has(term)) continue;
+    const sections = sectionTerms.filter((terms) => terms.has(term)).length;
+    if (best === undefined || sections > best.sections) best = { term, sections };
+  }
+  return best === undefined ? undefined : { term: best.term, inQuestion: asked.has(best.term) };
 }
 
 // A word the statistics found is not English ("nginx") is a name, however it was written.

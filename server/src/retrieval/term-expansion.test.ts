@@ -32,6 +32,17 @@ describe('WordNet', () => {
 });
 
 describe('vocabulary expansion in search', () => {
+  test('a language the docs never name finds the page that writes its locale code', () => {
+    const locales = [
+      { path: '/docs/labels', title: 'Labels', markdown: '## Other labels\n\nSet `lang: "de"` for the labels of the panel.\n' },
+      { path: '/docs/panel', title: 'Panel', markdown: '## Labels\n\nThe panel shows labels.\n' },
+    ];
+    const question = 'Can the panel labels be in German?';
+
+    expect(pagesOf(inlineIndex(locales).search({ query: question, limit: 2 }))[0]).toBe('/docs/labels');
+    expect(pagesOf(inlineIndex(locales, { expandWords: false }).search({ query: question, limit: 2 }))[0]).toBe('/docs/panel');
+  });
+
   test("a reader's word the docs never use finds the docs' word for it", () => {
     const question = 'How do I change the colour of the widget?';
 

@@ -1,6 +1,7 @@
 import type { QueryPart } from './query-focus';
 import { isQuestionWord, processTerm, tokenizeText } from './search-terms';
 import type { WordNet } from './wordnet';
+import { localeCodeOf } from './language-names';
 
 /** Options of {@link expandQuery}. */
 export interface ExpandQueryOptions {
@@ -21,7 +22,8 @@ const plainWord = /^[a-z]{3,}$/;
 /**
  * Terms to add to a query for the reader's words the docs never use: WordNet synonyms in the
  * word's commonest sense and derived forms ("colour" → color, "configure" → configuration,
- * "erase" → erasure), British and American spellings included, kept only where the docs use them.
+ * "erase" → erasure), British and American spellings included, and a language's locale code
+ * ("German" → de), kept only where the docs use them.
  * Each comes at a fraction of its word's weight, so it can only support a match, not decide one.
  *
  * @returns the added terms with their weights
@@ -31,6 +33,13 @@ export function expandQuery(parts: readonly QueryPart[], options: ExpandQueryOpt
   for (const part of parts) {
     for (const raw of tokenizeText(part.text)) {
       const word = raw.toLowerCase();
+      // A language the docs never name is written as its locale code: "German" → de.
+      const code = localeCodeOf(raw);
+      const codeTerm = code === undefined ? undefined : processTerm(code)?.[0];
+      if (codeTerm !== undefined && !options.queryTerms.has(codeTerm) && options.frequencyOf(codeTerm) > 0 && (processTerm(word) ?? []).every((term) => options.frequencyOf(term) === 0)) {
+        const weight = part.weight * options.weight;
+        if (weight > (added.get(codeTerm) ?? 0)) added.set(codeTerm, weight);
+      }
       // Identifiers and code words are exact names, not English.
       if (word !== raw || !plainWord.test(word)) continue;
       const own = processTerm(word);
