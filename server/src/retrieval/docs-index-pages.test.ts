@@ -105,6 +105,12 @@ describe('DocsIndex.containsPhrase', () => {
     expect(index.containsPhrase(['Yarn', 'React'])).toBe(false);
   });
 
+  test('finds the words written as one ("VS Code" as "VSCode")', () => {
+    const editors = DocsIndex.fromPages([page('/docs/editors', 'Editors', '# Editors\n\nInstall the VSCode extension.')]);
+    expect(editors.containsPhrase(['VS', 'Code'])).toBe(true);
+    expect(editors.containsPhrase(['VS', 'Extension'])).toBe(false);
+  });
+
   test('needs the whole last word: "Hono JS" is not in "Hono JSX"', () => {
     expect(index.containsPhrase(['Hono', 'JS'])).toBe(false);
   });

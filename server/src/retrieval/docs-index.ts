@@ -286,17 +286,20 @@ export class DocsIndex {
 
   /**
    * Whether some section writes these words one after the other, apart by spaces, hyphens,
-   * underscores or inline markup, in any case ("React Native" in "**React** native" or
-   * "react-native"; a final plural or possessive counts). Only the sections holding the rarest of
-   * the words are read, and answers are remembered.
+   * slashes, underscores, inline markup or a possessive, in any case ("React Native" in
+   * "**React** native" or "react-native", "Hono JSX" in "hono/jsx"; a final plural or possessive
+   * counts), or as one word ("VS Code" as "VSCode"). Only the sections holding the rarest of the
+   * words are read, and answers are remembered.
    */
   containsPhrase(words: readonly string[]): boolean {
     const key = words.join(' ').toLowerCase();
     const known = this.#phrases.get(key);
     if (known !== undefined) return known;
     const terms = words.map((word) => processTerm(word)?.[0]);
-    let found = false;
-    if (words.length > 0 && terms.every((term) => term !== undefined && this.sectionsWithTerm(term) > 0)) {
+    // Written as one word ("VSCode" for "VS Code", "GitHub" for "Git Hub"), it is there too.
+    const joined = processTerm(words.join(''))?.[0];
+    let found = joined !== undefined && this.sectionsWithTerm(joined) > 0;
+    if (!found && words.length > 0 && terms.every((term) => term !== undefined && this.sectionsWithTerm(term) > 0)) {
       const rarest = (terms as string[]).reduce((left, right) => (this.sectionsWithTerm(right) < this.sectionsWithTerm(left) ? right : left));
       const phrase = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("(?:['’]s)?[\\s\\-_*`/]+")}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu');
       found = this.#search.sectionsContaining(rarest).some((id) => {
