@@ -268,3 +268,29 @@ describe('judgeCoverage with a language the reader names', () => {
     expect(judgement.missing).toEqual(['German']);
   });
 });
+
+describe('judgeCoverage with a dotted identifier', () => {
+  const sections = [
+    {
+      number: 1,
+      url: '/guide/sitemap',
+      pageTitle: 'Sitemap Generation',
+      heading: 'Sitemap Generation',
+      headingTrail: [],
+      markdown: 'Support for generating a `sitemap.xml` file for your site is built in: set `sitemap.hostname`.',
+    },
+  ];
+  const statistics = { sectionCount: 300, sectionsWithTerm: { 'sitemap.xml': 2, sitemap: 3, xml: 2, produc: 0, search: 40, engin: 0 } };
+
+  test('counts it as a word of its own besides its parts, so docs that write it answer about it', () => {
+    const subject = questionSubject('How can I produce a sitemap.xml for search engines?');
+    expect(subject.terms).toContain('sitemap.xml');
+    expect(subject.names.has('sitemap.xml')).toBe(false);
+    expect(judgeCoverage(subject, sections, statistics).covered).toBe(true);
+  });
+
+  test('not "e.g.", a version or a path', () => {
+    expect(questionSubject('Use e.g. v1.2.3 from src/app.ts').terms).not.toEqual(expect.arrayContaining(['e.g', 'v1.2.3', 'src/app.ts']));
+    expect(questionSubject('Use e.g. v1.2.3 from src/app.ts').terms.some((term) => term.includes('.'))).toBe(false);
+  });
+});

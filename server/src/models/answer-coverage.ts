@@ -141,6 +141,11 @@ export function questionSubject(question: string): QuestionSubject {
     if (named && !nameRun.quiet) namePhrases.push(question.slice(nameRun.start, nameRun.end));
     nameRun = { words: [], start: 0, end: 0, quiet: false };
   };
+  // A dotted identifier ("sitemap.xml", "test.each") is a word of its own besides its parts, found
+  // by where its first part starts: docs that write it answer about it. Not a name: the reader's
+  // own (`state.settings.profile`, `docs.example.com`) are not the docs' to write.
+  const dotted = new Map<number, string>();
+  for (const identifier of question.matchAll(dottedIdentifier)) dotted.set(identifier.index, identifier[0]);
   for (const match of question.matchAll(questionWord)) {
     const word = match[1] ?? '';
     const gap = question.slice(previousEnd, match.index);
@@ -170,6 +175,18 @@ export function questionSubject(question: string): QuestionSubject {
       nameRun.end = match.index + word.length;
       nameRun.quiet ||= withinAside || withinScene;
       if (match[2] !== undefined) endNameRun();
+    }
+    const identifier = dotted.get(match.index);
+    if (identifier !== undefined) {
+      const term = processTerm(identifier)?.[0];
+      if (term !== undefined) {
+        (withinAside ? inAsides : outsideAsides).add(term);
+        (withinScene ? inScene : outsideScene).add(term);
+        if (!words.has(term)) {
+          terms.push(term);
+          words.set(term, identifier);
+        }
+      }
     }
     wordTerms.forEach((term, position) => {
       if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
@@ -209,6 +226,10 @@ function withoutUnknownAsides(subject: QuestionSubject, inDocs: (term: string) =
     scene: subject.scene,
   };
 }
+
+// "sitemap.xml", "import.meta.glob", "Node.js": words of two letters or more joined by dots (not
+// "e.g.", a version or a path).
+const dottedIdentifier = /(?<![\p{L}\p{N}_$.\/-])[\p{L}_$][\p{L}\p{N}_$]+(?:\.[\p{L}_$][\p{L}\p{N}_$]+)+(?![\p{L}\p{N}_$\/-]|\.[\p{L}\p{N}])/gu;
 
 // A number with a unit of time, size, screen length or speed: "40s", "300ms", "5MB", "2x", "60fps"
 // (not "2FA", "4K" or "5G", which name things).
