@@ -327,3 +327,51 @@ describe('citations', () => {
     expect(answer).not.toContain('accent');
   });
 });
+
+describe('follow-ups', () => {
+  const timers = section(
+    '/api/vi#usefaketimers',
+    'Vi',
+    'vi.useFakeTimers',
+    'To enable mocking timers, call `vi.useFakeTimers()`: it wraps all further calls to timers until `vi.useRealTimers()` is called, which switches back to the original timer functions.',
+  );
+  const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { timer: 12, fak: 4, mock: 30, switch: 9, real: 5, on: 0, afterward: 0, back: 3, settimeout: 2, set: 40, timeout: 8 } };
+  const followUp = 'And how do I switch back to the real ones afterwards?';
+
+  test('a follow-up the pages answer only with the earlier question in mind is answered', () => {
+    const answer = composeExtractiveAnswer({ question: followUp, earlierQuestions: ['How do I use fake timers to mock setTimeout?'], sections: numbered([timers]), statistics });
+
+    expect(answer).not.toMatch(declined);
+    expect(quotedFrom(answer)).toEqual(['/api/vi#usefaketimers']);
+  });
+
+  test('asked alone, the same words are declined', () => {
+    expect(composeExtractiveAnswer({ question: followUp, sections: numbered([timers]), statistics })).toMatch(declined);
+  });
+
+  test('a name the follow-up brings that the docs never mention still declines it', () => {
+    const answer = composeExtractiveAnswer({
+      question: 'And with Sinon timers?',
+      earlierQuestions: ['How do I use fake timers to mock setTimeout?'],
+      sections: numbered([timers]),
+      statistics: { ...statistics, sectionsWithTerm: { ...statistics.sectionsWithTerm, sinon: 0 } },
+    });
+    expect(answer).toMatch(declined);
+  });
+});
+
+describe('follow-ups answered through the earlier question', () => {
+  const first = section('/docs/timers#fake', 'Timers', 'Fake timers', 'Fake timers replace setTimeout; call `useRealTimers()` to switch back to the real timers.');
+  const other = section('/docs/dates#system', 'Dates', 'System date', 'The date goes back to the system date when a test ends.');
+  const statistics: TermStatistics = { sectionCount: 200, sectionsWithTerm: { fak: 4, timer: 12, mock: 30, settimeout: 2, set: 40, timeout: 8, switch: 9, back: 3, real: 5, on: 0, afterward: 0, date: 6 } };
+  const ask = (sections: AnswerSection[]) =>
+    composeExtractiveAnswer({ question: 'And how do I switch back to the real ones afterwards?', earlierQuestions: ['How do I use fake timers to mock setTimeout?'], sections: numbered(sections), statistics });
+
+  test('quote the page the conversation\'s search put first', () => {
+    expect(quotedFrom(ask([first, other]))).toEqual(['/docs/timers#fake']);
+  });
+
+  test('decline when the follow-up\'s own words would quote another page than the one put first', () => {
+    expect(ask([{ ...first, markdown: 'Fake timers replace setTimeout and the other timer functions.' }, other])).toMatch(declined);
+  });
+});

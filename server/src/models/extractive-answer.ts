@@ -64,12 +64,23 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   if (subject.terms.length === 0) return helpAnswer();
 
   const judgement = judgeCoverage(subject, input.sections, input.statistics, coverageOptions);
-  if (!judgement.covered) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
+  const previous = earlier.at(-1);
+  // A follow-up leans on the question before it ("And how do I wipe what was saved on the server
+  // side?"): judged with that question's subject too, what the pages lack of its own words weighs
+  // against all the conversation asks. Its passage is still chosen by its own words first.
+  const leaning = !judgement.covered && previous !== undefined && previous !== subject && judgeCoverage(withEarlierSubject(subject, previous), input.sections, input.statistics, coverageOptions).covered;
+  if (!judgement.covered && !leaning) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
 
   const earlierTerms = [...new Set(earlier.flatMap((question) => question.terms))].filter((term) => !judgement.terms.includes(term));
   const question = { terms: judgement.terms, weights: judgement.weights, earlierTerms, codeWanted: wantsCode(input.question, context), twoParts: asksTwoThings(input.question), versionsWanted: asksAboutVersions(input.question) };
   const passages = choosePassages(input.sections, question, options);
   if (passages.length === 0) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
+  // Leaning on the earlier question, only the page the conversation's search put first answers:
+  // a passage elsewhere matched the follow-up's own words, which alone did not cover it.
+  const firstPage = (section: AnswerSection | undefined) => section?.url.replace(/#.*$/, '');
+  if (leaning && firstPage(input.sections[passages[0]?.section ?? -1]) !== firstPage(input.sections[0])) {
+    return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
+  }
   const quoted: Array<{ passage: QuotedPassage; section: AnswerSection; continues?: boolean }> = [];
   for (const passage of passages) {
     const section = input.sections[passage.section];
@@ -85,6 +96,19 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   // The section the quote continues into is led by its heading, as the page shows it.
   const rendered = quoted.map(({ passage, section, continues }) => (continues === true ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section));
   return [...rendered, citation(quoted.map(({ section }) => section))].join('\n\n');
+}
+
+// A follow-up's subject with the earlier question's words after its own; a name the follow-up
+// brings stays the follow-up's (the earlier question's were judged when it was asked).
+function withEarlierSubject(subject: QuestionSubject, earlier: QuestionSubject): QuestionSubject {
+  const words = new Map(earlier.words);
+  for (const [term, word] of subject.words) words.set(term, word);
+  return {
+    ...subject,
+    terms: [...new Set([...subject.terms, ...earlier.terms])],
+    words,
+    partOf: new Map([...earlier.partOf, ...subject.partOf]),
+  };
 }
 
 // "How do I…", "how to…", "is there a way to…", "what's the idiomatic way…": the reader wants the
