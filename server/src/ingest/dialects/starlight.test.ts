@@ -171,6 +171,18 @@ describe('Starlight MDX imports, <Code> and the hero', () => {
     expect((await ingestDocs({ docs: docsFolder })).pages.map((page) => page.path)).toEqual(['/guides/start/']);
   });
 
+  test("Astro's own i18n (a list of locales, its defaultLocale) is not Starlight's locales", async () => {
+    const config =
+      "import starlight from '@astrojs/starlight';\nexport default { i18n: { defaultLocale: 'pt-br', locales: ['pt-br', 'en'] }, integrations: [starlight({ title: 'Site', defaultLocale: 'root', locales: { root: { label: 'English', lang: 'en' }, 'pt-br': { label: 'Português', lang: 'pt-BR' } } })] };\n";
+    const docsFolder = await siteWith({ 'astro.config.mjs': config, 'src/content/docs/start.md': '## Start\n\nHello.\n', 'src/content/docs/pt-br/start.md': '## Início\n\nOlá.\n' });
+    const docs = await ingestDocs({ docs: docsFolder });
+    expect(docs.pages.map((page) => [page.path, page.language])).toEqual([
+      ['/pt-br/start/', 'pt-br'],
+      ['/start/', 'en'],
+    ]);
+    expect(docs.defaultLocale).toBe('en');
+  });
+
   test("a splash page's hero title (when not the page title) and tagline are its first text", async () => {
     const docsFolder = await siteWith({
       'src/content/docs/index.mdx': [

@@ -32,6 +32,9 @@ interface StarlightConfig {
 }
 
 const astroSettings = { beside: ['integrations'] };
+// Starlight's own options, beside its `title` (required) and other keys only it has: Astro's
+// `i18n: { defaultLocale, locales: ['en', 'fr'] }` sits shallower and is not them.
+const starlightSettings = { beside: ['title', 'sidebar', 'social', 'customCss', 'logo', 'editLink'] };
 
 async function readStarlightConfig(configFile: string | undefined): Promise<StarlightConfig> {
   if (configFile === undefined) return { locales: [], math: false };
@@ -39,7 +42,7 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
   const config = readConfigLiterals(source);
   const result: StarlightConfig = {
     math: usesRemarkMath(source),
-    locales: Object.entries(objectSetting(config.setting('locales')) ?? {}).map(([key, value]) => {
+    locales: Object.entries(objectSetting(config.setting('locales', starlightSettings)) ?? {}).map(([key, value]) => {
       const lang = stringSetting(objectSetting(value)?.lang);
       return lang === undefined ? { key } : { key, lang };
     }),
@@ -47,7 +50,7 @@ async function readStarlightConfig(configFile: string | undefined): Promise<Star
   // Astro's own settings, beside its `integrations`: a sidebar entry's `base` is not the site's.
   const base = stringSetting(config.setting('base', astroSettings));
   const trailingSlash = stringSetting(config.setting('trailingSlash', astroSettings));
-  const defaultLocale = stringSetting(config.setting('defaultLocale'));
+  const defaultLocale = stringSetting(config.setting('defaultLocale', starlightSettings));
   if (base !== undefined) result.base = base;
   if (trailingSlash !== undefined) result.trailingSlash = trailingSlash;
   if (defaultLocale !== undefined) result.defaultLocale = defaultLocale;
