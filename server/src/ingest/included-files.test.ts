@@ -70,4 +70,20 @@ describe('included files stay inside the project', () => {
     expect(text).toContain('A shared note.');
     expect(text).not.toContain('SECRET');
   });
+
+  test('docs reached through a link from another repository include from where they really are, and still never from outside', async () => {
+    const site = path.join(folder, 'real-site');
+    await write(path.join(site, 'docusaurus.config.js'), 'module.exports = { presets: [["classic", { docs: {} }]] };\n');
+    await write(path.join(site, 'docs', '_partials', '_note.mdx'), 'A shared note.\n');
+    await write(
+      path.join(site, 'docs', 'intro.mdx'),
+      "---\nid: intro\n---\n\nimport Note from './_partials/_note.mdx';\nimport Secret from '../../secret.md';\n\n# Intro\n\n<Note />\n\n<Secret />\n",
+    );
+    const checkout = path.join(folder, 'checkout');
+    await mkdir(path.join(checkout, '.git'), { recursive: true });
+    await symlink(site, path.join(checkout, 'linked'));
+    const text = await textOf(path.join(checkout, 'linked', 'docs'));
+    expect(text).toContain('A shared note.');
+    expect(text).not.toContain('SECRET');
+  });
 });

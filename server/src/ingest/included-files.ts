@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideFolder } from '../files/inside-folder';
@@ -11,15 +11,15 @@ import { isInsideFolder } from '../files/inside-folder';
  */
 
 /**
- * Reads a text file a page includes, only when it lies inside `folder`, before and after
- * symbolic links are followed (so neither `../../etc/passwd` nor a link out of the folder is
- * read). Like pymdownx.snippets' `restrict_base_path`.
+ * Reads a text file a page includes, only when it lies inside `folder` once symbolic links are
+ * followed, on both sides (so neither `../../etc/passwd` nor a link out of the folder is read,
+ * and a docs folder reached through a link reads its own partials). Like pymdownx.snippets'
+ * `restrict_base_path`.
  *
  * @returns the file's text as stored, or `undefined` when it is outside `folder`, missing, or
  *   not a readable file.
  */
 export async function readFileInside(folder: string, file: string): Promise<string | undefined> {
-  if (!isInsideFolder(folder, file)) return undefined;
   try {
     const [realFolder, realFile] = await Promise.all([realpath(folder), realpath(file)]);
     if (!isInsideFolder(realFolder, realFile)) return undefined;
@@ -36,8 +36,25 @@ export async function readFileInside(folder: string, file: string): Promise<stri
  * outside `folder` is never recorded.
  */
 export function noteMissingInclude(folder: string, file: string, dependencies: string[]): void {
-  if (!isInsideFolder(folder, file) || existsSync(file) || dependencies.includes(file)) return;
+  if (existsSync(file) || dependencies.includes(file)) return;
+  if (!isInsideFolder(folder, file) && !isInsideFolder(folder, realLocation(file))) return;
   dependencies.push(file);
+}
+
+// Where a path that may not exist yet really lies: its deepest existing folder with symbolic links
+// followed, then the rest of the path as written.
+function realLocation(file: string): string {
+  let existing = path.resolve(file);
+  const rest: string[] = [];
+  while (!existsSync(existing) && path.dirname(existing) !== existing) {
+    rest.unshift(path.basename(existing));
+    existing = path.dirname(existing);
+  }
+  try {
+    return path.join(realpathSync(existing), ...rest);
+  } catch {
+    return path.resolve(file);
+  }
 }
 
 /**
@@ -54,12 +71,15 @@ export function repositoryRoot(folder: string): string {
 
 /**
  * The folder a site's includes must stay in: the repository of the folder that holds both the
- * docs and the generator's config (Docusaurus keeps `docs/` beside `website/`).
+ * docs and the generator's config (Docusaurus keeps `docs/` beside `website/`), symbolic links
+ * followed.
  */
 export function includeBoundary(docsRoot: string, configFile: string | undefined): string {
   let common = path.resolve(docsRoot);
   if (configFile !== undefined) while (!isInsideFolder(common, path.resolve(configFile))) common = path.dirname(common);
-  return repositoryRoot(common);
+  // Where that folder really is: docs reached through a link (a checkout whose node_modules links
+  // elsewhere, a mounted share) include from the repository they really live in.
+  return repositoryRoot(realLocation(common));
 }
 
 /** An included file's text with `\n` line ends and no final newline, as Python-Markdown's include extensions insert it. */
