@@ -39,7 +39,10 @@ export interface ExtractiveAnswerOptions extends CoverageOptions, PassageLimits 
  * answers (its paragraph, the steps that follow and their code, in the docs' order, within a
  * word budget), a second section only when the question spans two, and a line citing every
  * section quoted. When nothing retrieved answers, it says "The documentation doesn't cover
- * this", names what it could not find and offers the nearest pages.
+ * this", names what it could not find and offers the nearest pages. A follow-up its own words
+ * do not cover is judged with the question before it, and then quotes only the first page
+ * retrieved; "sum up this page", asked on a page, gets that page in short (see
+ * `composePageSummary`).
  *
  * Pure and deterministic: the same input always gives the same answer.
  */
