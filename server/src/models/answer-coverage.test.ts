@@ -243,6 +243,12 @@ describe('judgeCoverage with a name of several words', () => {
   test('answers the same question when the docs write the name', () => {
     expect(judgeCoverage(subject, sections, statistics).covered).toBe(true);
   });
+
+  test('declines it too when the question also gives its reason (an aside)', () => {
+    const withReason = questionSubject('Can I test a React Native app, so I can ship it faster?');
+    expect(withReason.asides?.size).toBeGreaterThan(0);
+    expect(judgeCoverage(withReason, sections, { ...statistics, sectionsWithTerm: { ...statistics.sectionsWithTerm, ship: 0, faster: 0 }, absentNames: ['react native'] }).missing).toEqual(['React Native']);
+  });
 });
 
 describe('judgeCoverage with a language the reader names', () => {

@@ -219,11 +219,10 @@ function withoutUnknownAsides(subject: QuestionSubject, inDocs: (term: string) =
   if (asides === undefined || asides.size === 0) return subject;
   const keep = (term: string) => !asides.has(term) || inDocs(term);
   return {
+    ...subject,
     terms: subject.terms.filter(keep),
-    words: subject.words,
     names: new Set([...subject.names].filter(keep)),
     partOf: new Map([...subject.partOf].filter(([term]) => keep(term))),
-    scene: subject.scene,
   };
 }
 
