@@ -39,6 +39,23 @@ interface Token {
 
 const regexAllowedAfter = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '&&', '||', '??', 'return', '=>']);
 
+/**
+ * Where a comment that opens at `index` ends (`// …` before its line break, `/* … *\/` after its
+ * close, the end of the source when unclosed), or `undefined` when none opens there.
+ */
+export function commentEnd(source: string, index: number): number | undefined {
+  if (source[index] !== '/') return undefined;
+  if (source[index + 1] === '/') {
+    const end = source.indexOf('\n', index);
+    return end === -1 ? source.length : end;
+  }
+  if (source[index + 1] === '*') {
+    const end = source.indexOf('*/', index + 2);
+    return end === -1 ? source.length : end + 2;
+  }
+  return undefined;
+}
+
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let depth = 0;
@@ -46,15 +63,11 @@ function tokenize(source: string): Token[] {
   const push = (kind: Token['kind'], value: string) => tokens.push({ kind, value, depth });
   while (index < source.length) {
     const character = source[index] as string;
-    const next = source[index + 1];
+    const afterComment = commentEnd(source, index);
     if (/\s/.test(character)) {
       index++;
-    } else if (character === '/' && next === '/') {
-      const end = source.indexOf('\n', index);
-      index = end === -1 ? source.length : end;
-    } else if (character === '/' && next === '*') {
-      const end = source.indexOf('*/', index + 2);
-      index = end === -1 ? source.length : end + 2;
+    } else if (afterComment !== undefined) {
+      index = afterComment;
     } else if (character === '"' || character === "'") {
       let value = '';
       index++;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { objectSetting } from './config-literals';
+import { commentEnd, objectSetting } from './config-literals';
 
 /**
  * The import aliases a site's `tsconfig.json` declares in `compilerOptions.paths`, as folders:
@@ -53,18 +53,14 @@ export function withoutJsoncExtras(source: string): string {
   let pendingComma = -1;
   while (index < source.length) {
     const char = source[index] as string;
-    const next = source[index + 1];
+    const afterComment = commentEnd(source, index);
     if (char === '"') {
       const end = stringEnd(source, index);
       out += source.slice(index, end);
       index = end;
       pendingComma = -1;
-    } else if (char === '/' && next === '/') {
-      const end = source.indexOf('\n', index);
-      index = end === -1 ? source.length : end;
-    } else if (char === '/' && next === '*') {
-      const end = source.indexOf('*/', index + 2);
-      index = end === -1 ? source.length : end + 2;
+    } else if (afterComment !== undefined) {
+      index = afterComment;
     } else {
       if ((char === '}' || char === ']') && pendingComma !== -1) out = out.slice(0, pendingComma) + out.slice(pendingComma + 1);
       if (char === ',') pendingComma = out.length;

@@ -1,6 +1,7 @@
 import { languageNames, localeCodeOf } from '../retrieval/language-names';
 import { isQuestionWord, processTerm, textTerms } from '../retrieval/search-terms';
 import type { AnswerSection } from './answer-prompt';
+import { pageUrl } from './passage-units';
 import { headingTermSet, markdownTermSet, matchedWeight, matches, nearlyMatches, termWeights } from './passage-scoring';
 import { questionAsides, sceneStatements, withReaderCode } from './question-asides';
 import type { TermStatistics } from './term-statistics';
@@ -176,26 +177,21 @@ export function questionSubject(question: string): QuestionSubject {
       nameRun.quiet ||= withinAside || withinScene;
       if (match[2] !== undefined) endNameRun();
     }
-    const identifier = dotted.get(match.index);
-    if (identifier !== undefined) {
-      const term = processTerm(identifier)?.[0];
-      if (term !== undefined) {
-        (withinAside ? inAsides : outsideAsides).add(term);
-        (withinScene ? inScene : outsideScene).add(term);
-        if (!words.has(term)) {
-          terms.push(term);
-          words.set(term, identifier);
-        }
-      }
-    }
-    wordTerms.forEach((term, position) => {
-      if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
+    // A subject term, where it was written and how.
+    const note = (term: string, written: string) => {
       (withinAside ? inAsides : outsideAsides).add(term);
       (withinScene ? inScene : outsideScene).add(term);
       if (!words.has(term)) {
         terms.push(term);
-        words.set(term, word);
+        words.set(term, written);
       }
+    };
+    const identifier = dotted.get(match.index);
+    const identifierTerm = identifier === undefined ? undefined : processTerm(identifier)?.[0];
+    if (identifier !== undefined && identifierTerm !== undefined) note(identifierTerm, identifier);
+    wordTerms.forEach((term, position) => {
+      if (isQuestionWord(term) || smallTalk.has(term) || frameWords.has(term)) return;
+      note(term, word);
       if (position === 0 && !unitOfNumber && looksLikeName(word, initial)) names.add(term);
       if (position > 0 && whole !== undefined && whole !== term && !partOf.has(term)) partOf.set(term, whole);
     });
@@ -388,7 +384,7 @@ function subjectTerms(subject: QuestionSubject, inDocs: (term: string) => boolea
 function termsByPage(sections: readonly AnswerSection[], sectionTerms: readonly Set<string>[]): Array<{ terms: Set<string>; headings: Set<string> }> {
   const pages = new Map<string, { terms: Set<string>; headings: Set<string> }>();
   sections.forEach((section, index) => {
-    const url = section.url.replace(/#.*$/, '');
+    const url = pageUrl(section.url);
     const page = pages.get(url) ?? { terms: new Set<string>(), headings: new Set<string>() };
     for (const term of sectionTerms[index] ?? []) page.terms.add(term);
     for (const term of headingTermSet(section)) page.headings.add(term);

@@ -149,10 +149,11 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
   }));
   const docent: DocentAnswerOptions = { sections, context, currentPath };
   if (input.vocabulary !== undefined) {
-    const questions = recentQuestions(input.turns);
+    const recent = recentQuestions(input.turns);
+    const questions = recent.join('\n');
     const statistics = termStatistics(input.vocabulary, textTerms(questions));
     const dictionary = input.dictionary ?? sharedWordNet();
-    docent.statistics = withAbsentNames(withReaderModifiers(withReaderNames(statistics, questions, dictionary), questions, dictionary), recentQuestionList(input.turns), input.vocabulary);
+    docent.statistics = withAbsentNames(withReaderModifiers(withReaderNames(statistics, questions, dictionary), questions, dictionary), recent, input.vocabulary);
   }
   return {
     system: systemPrompt(sections, context, currentPath),
@@ -170,11 +171,7 @@ export function sectionLabel(section: { pageTitle: string; heading: string }): s
   return section.heading === section.pageTitle ? section.pageTitle : `${section.pageTitle} › ${section.heading}`;
 }
 
-function recentQuestions(turns: readonly ConversationTurn[]): string {
-  return recentQuestionList(turns).join('\n');
-}
-
-function recentQuestionList(turns: readonly ConversationTurn[]): string[] {
+function recentQuestions(turns: readonly ConversationTurn[]): string[] {
   return turns
     .filter((turn) => turn.role === 'user')
     .slice(-statisticsTurns)

@@ -1,6 +1,7 @@
 import type { AnswerSection, PageContextItem } from './answer-prompt';
 import { notCoveredPhrase } from './answer-prompt';
 import { citation, joinWords, link } from './answer-links';
+import { pageUrl } from './passage-units';
 import { composePageSummary } from './page-summary';
 import { asksForPageSummary } from '../retrieval/current-page';
 import type { CoverageOptions, QuestionSubject } from './answer-coverage';
@@ -80,8 +81,8 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   if (passages.length === 0) return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
   // Leaning on the earlier question, only the page the conversation's search put first answers:
   // a passage elsewhere matched the follow-up's own words, which alone did not cover it.
-  const firstPage = (section: AnswerSection | undefined) => section?.url.replace(/#.*$/, '');
-  if (leaning && firstPage(input.sections[passages[0]?.section ?? -1]) !== firstPage(input.sections[0])) {
+  const pageOf = (section: AnswerSection | undefined) => (section === undefined ? undefined : pageUrl(section.url));
+  if (leaning && pageOf(input.sections[passages[0]?.section ?? -1]) !== pageOf(input.sections[0])) {
     return notCoveredAnswer(judgement.missing, input.sections, options.closestPages ?? 2);
   }
   const quoted: Array<{ passage: QuotedPassage; section: AnswerSection; continues?: boolean }> = [];
@@ -155,7 +156,7 @@ function notCoveredAnswer(missing: readonly string[], sections: readonly AnswerS
 function closestPages(sections: readonly AnswerSection[], count: number): string[] {
   const pages = new Map<string, string>();
   for (const section of sections) {
-    const url = section.url.replace(/#.*$/, '');
+    const url = pageUrl(section.url);
     if (!pages.has(url) && pages.size < count) pages.set(url, link(section.pageTitle, url));
   }
   return [...pages.values()];

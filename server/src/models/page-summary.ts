@@ -1,7 +1,7 @@
 import { requestedPointCount } from '../retrieval/current-page';
 import { citation, link } from './answer-links';
 import type { AnswerSection } from './answer-prompt';
-import { countWords, passageBlocks, splitSentences } from './passage-units';
+import { countWords, pageUrl, passageBlocks, splitSentences } from './passage-units';
 
 /** How many points a summary has when the reader does not say. */
 const defaultPoints = 5;
@@ -17,8 +17,8 @@ const maximumPointWords = 40;
  * @returns `undefined` when the sections are not of one page or none opens with a sentence.
  */
 export function composePageSummary(sections: readonly AnswerSection[], question: string): string | undefined {
-  const page = pageOf(sections[0]?.url ?? '');
-  if (page === '' || sections.some((section) => pageOf(section.url) !== page)) return undefined;
+  const page = pageUrl(sections[0]?.url ?? '');
+  if (page === '' || sections.some((section) => pageUrl(section.url) !== page)) return undefined;
   const count = requestedPointCount(question) ?? defaultPoints;
   const points: Array<{ section: AnswerSection; text: string }> = [];
   for (const section of sections) {
@@ -30,11 +30,6 @@ export function composePageSummary(sections: readonly AnswerSection[], question:
   if (first === undefined) return undefined;
   const lines = points.map(({ section, text }) => (section.heading === section.pageTitle ? `- ${text}` : `- **${section.heading.replace(/\*\*/g, '')}**: ${text}`));
   return [`${link(first.section.pageTitle, page)} in short:`, lines.join('\n'), citation(points.map(({ section }) => section))].join('\n\n');
-}
-
-// A section URL without its anchor.
-function pageOf(url: string): string {
-  return url.replace(/#.*$/, '');
 }
 
 // The first sentence of a section's paragraphs that says something of its own, not one that only

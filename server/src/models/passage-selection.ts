@@ -1,6 +1,6 @@
 import type { AnswerSection } from './answer-prompt';
 import type { PassageBlock } from './passage-units';
-import { passageBlocks, plainText, splitSentences } from './passage-units';
+import { pageUrl, passageBlocks, plainText, splitSentences } from './passage-units';
 import { blockScore, headingTermSet, markdownTermSet, matchedWeight, termSet } from './passage-scoring';
 import { withoutVersionNotes } from './version-notes';
 
@@ -75,7 +75,7 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
     // Coverage of the question, headings counting half again (a heading names what its section
     // is about), a little less for each place further down the retrieval order.
     const score = (total === 0 ? 0 : (found + 0.5 * inHeadings) / total) / (1 + 0.15 * index) + 0.2 * earlier;
-    return { index, section, all, score, page: section.url.replace(/#.*$/, '') };
+    return { index, section, all, score, page: pageUrl(section.url) };
   });
   const ranked = [...candidates].sort((left, right) => right.score - left.score || left.index - right.index);
   const first = ranked[0];
@@ -126,7 +126,7 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
 export function continuePassage(section: AnswerSection, quoted: QuotedPassage, next: AnswerSection, question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage | undefined {
   const budget = limits.wordBudget ?? 180;
   const maximumCodeLines = limits.maximumCodeLines ?? 40;
-  const page = section.url.replace(/#.*$/, '');
+  const page = pageUrl(section.url);
   if (quoted.blocks.some(hasCode) || !quoted.endsSection) return undefined;
   // Only into a part of the quoted section ("Pattern" under a recipe's introduction), not into
   // the next topic beside it ("GitLab Pages" after "GitHub Pages").

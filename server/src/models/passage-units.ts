@@ -20,6 +20,11 @@ export interface BlockPlace {
 
 const abbreviations = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)\.|\b[A-Z]\.)$/i;
 
+/** The page a section URL belongs to: the URL without its anchor. */
+export function pageUrl(url: string): string {
+  return url.replace(/#.*$/, '');
+}
+
 /**
  * Cuts a section's Markdown into quotable blocks. Links that only make sense inside the docs
  * folder (relative file links) keep their text; links to `#anchor` point at the section's page;

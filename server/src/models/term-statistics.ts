@@ -14,9 +14,9 @@ export interface DocsVocabulary {
   /** In how many sections a search term (as `textTerms` gives it) occurs; `0` for a word the docs never use. */
   sectionsWithTerm(term: string): number;
   /**
-   * Whether some section writes these words one after the other (apart by spaces, hyphens or
-   * underscores, any case): "React Native" in "a React Native app" or "react-native". Optional:
-   * without it no name of several words is checked.
+   * Whether some section writes these words together, in any case: "React Native" in "a React
+   * Native app" or "react-native" (see `DocsIndex.containsPhrase`). Optional: without it no name
+   * of several words is checked.
    */
   containsPhrase?(words: readonly string[]): boolean;
 }

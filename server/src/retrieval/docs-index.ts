@@ -19,6 +19,7 @@ import { rankByPage } from './page-ranking';
 import { asksForNews, isNewsPage } from './page-kind';
 import { proximityFactor } from './term-proximity';
 import { containsAnyPhrase, quotedPhrases } from './quoted-phrases';
+import { escapeRegExp } from '../text/escape-regexp';
 
 export type { SearchFilter } from './section-filter';
 
@@ -530,8 +531,4 @@ export type LoadDocsIndexOptions = Omit<IngestDocsOptions, 'docs'> & DocsIndexOp
  */
 export async function loadDocsIndex(folder: string, options: LoadDocsIndexOptions = {}): Promise<DocsIndex> {
   return DocsIndex.fromDocs(await ingestDocs({ ...options, docs: folder }), options);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isLanguageName, localeCodeOf } from './language-names';
+import { languageNames, localeCodeOf } from './language-names';
 
 describe('language names', () => {
   test('give the locale code of a language named in English, in any case, by its current code', () => {
@@ -8,7 +8,9 @@ describe('language names', () => {
 
   test('know nothing of other words', () => {
     expect(localeCodeOf('colour')).toBeUndefined();
-    expect(isLanguageName('Spanish')).toBe(true);
-    expect(isLanguageName('widget')).toBe(false);
+    expect(localeCodeOf('Spanish')).toBe('es');
+    expect(localeCodeOf('widget')).toBeUndefined();
+    expect([...languageNames()]).toEqual(expect.arrayContaining(['spanish', 'german']));
+    expect([...languageNames()]).not.toContain('widget');
   });
 });

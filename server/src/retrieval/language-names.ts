@@ -34,15 +34,6 @@ export function localeCodeOf(word: string): string | undefined {
   return languageCodes().get(word.toLowerCase());
 }
 
-/**
- * Whether a word is the English name of a language, any case.
- *
- * @example isLanguageName('French') === true
- */
-export function isLanguageName(word: string): boolean {
-  return languageCodes().has(word.toLowerCase());
-}
-
 /** Every language name as written, lower case ("german", "french", …). */
 export function languageNames(): IterableIterator<string> {
   return languageCodes().keys();

@@ -31,15 +31,17 @@ const plainWord = /^[a-z]{3,}$/;
 export function expandQuery(parts: readonly QueryPart[], options: ExpandQueryOptions): Map<string, number> {
   const added = new Map<string, number>();
   for (const part of parts) {
+    // A term at the expansion's share of its part's weight, the largest when added twice.
+    const add = (term: string) => {
+      const weight = part.weight * options.weight;
+      if (weight > (added.get(term) ?? 0)) added.set(term, weight);
+    };
     for (const raw of tokenizeText(part.text)) {
       const word = raw.toLowerCase();
       // A language the docs never name is written as its locale code: "German" → de.
       const code = localeCodeOf(raw);
       const codeTerm = code === undefined ? undefined : processTerm(code)?.[0];
-      if (codeTerm !== undefined && !options.queryTerms.has(codeTerm) && options.frequencyOf(codeTerm) > 0 && (processTerm(word) ?? []).every((term) => options.frequencyOf(term) === 0)) {
-        const weight = part.weight * options.weight;
-        if (weight > (added.get(codeTerm) ?? 0)) added.set(codeTerm, weight);
-      }
+      if (codeTerm !== undefined && !options.queryTerms.has(codeTerm) && options.frequencyOf(codeTerm) > 0 && (processTerm(word) ?? []).every((term) => options.frequencyOf(term) === 0)) add(codeTerm);
       // Identifiers and code words are exact names, not English.
       if (word !== raw || !plainWord.test(word)) continue;
       const own = processTerm(word);
@@ -52,8 +54,7 @@ export function expandQuery(parts: readonly QueryPart[], options: ExpandQueryOpt
           if (options.queryTerms.has(term) || isQuestionWord(term)) continue;
           const frequency = options.frequencyOf(term);
           if (frequency === 0 || frequency > options.maximumFrequency) continue;
-          const weight = part.weight * options.weight;
-          if (weight > (added.get(term) ?? 0)) added.set(term, weight);
+          add(term);
         }
       }
     }

@@ -1,5 +1,6 @@
 import type { Code } from 'mdast';
 import { markChanged } from '../mdast-edits';
+import { escapeRegExp } from '../../text/escape-regexp';
 
 // Shiki's diff notation, as words a reader of the plain code understands.
 const diffMarks: Record<string, string> = { '--': 'removed', '++': 'added' };
@@ -120,7 +121,6 @@ const syntaxesOfLanguage: Record<string, CommentSyntax[]> = {
 };
 const popularSyntaxes: CommentSyntax[] = ['js', 'jsBlock', 'jsx', 'bash', 'html'];
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Removes Docusaurus' magic comments from a code block, as its theme does before showing the

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { noteMissingInclude, readFileInside } from '../included-files';
 import { FenceTracker } from '../line-scanner';
+import { escapeRegExp } from '../../text/escape-regexp';
 
 /** What a directive does unless its own arguments say otherwise (the plugin's options, or its defaults). */
 export interface IncludeOptions {
@@ -137,9 +138,6 @@ function directivePattern(openingTag: string, closingTag: string): RegExp {
   return new RegExp(`${escapeRegExp(openingTag)}\\s*(include-markdown|include)\\s+(?:${quoted('"')}|${quoted("'")})([\\s\\S]{0,${maximumArgumentLength}}?)\\s*${escapeRegExp(closingTag)}`, 'g');
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A directive's options: its `name=value` arguments over the plugin-wide defaults. */
 function directiveOptions(argumentText: string, defaults: IncludeOptions): IncludeOptions {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { objectSetting, readConfigLiterals, stringEntries, stringSetting } from '../config-literals';
+import { escapeRegExp } from '../../text/escape-regexp';
 
 /** The VitePress settings that shape URLs and locales, read statically from its config file. */
 export interface VitepressConfig {
@@ -80,7 +81,7 @@ export function applyRewrites(sourcePath: string, rewrites: ReadonlyArray<readon
       } else if (token[3] !== undefined) {
         names.push(String(names.length));
         pattern += `(${token[3]})`;
-      } else pattern += (token[4] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      } else pattern += escapeRegExp(token[4] ?? '');
     }
     const match = new RegExp(`^${pattern}$`).exec(sourcePath);
     if (match === null) continue;

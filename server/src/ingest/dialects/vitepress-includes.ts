@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { noteMissingInclude, readFileInside } from '../included-files';
+import { escapeRegExp } from '../../text/escape-regexp';
 
 /** Where VitePress resolves `@/` (its source folder) and the include depth that counts as a loop. */
 export interface IncludeContext {
@@ -68,7 +69,7 @@ async function includeOne(target: string, file: string, context: IncludeContext,
  */
 export function extractRegion(content: string, name: string): string | undefined {
   const lines = content.split(/\r?\n/);
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const start = new RegExp(`#?region\\s+${escaped}\\b`);
   const end = new RegExp(`#?endregion(?:\\s+${escaped}\\b|\\s*(?:-->|\\*/)?\\s*$)`);
   const first = lines.findIndex((line) => start.test(line) && /#\s*region|\bregion\b/.test(line));
