@@ -100,7 +100,8 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open(options.cacheFolder, root, dialect.fingerprint);
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
 
-  const pageFiles = files.markdown.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
+  const sources = dialect.readsNotebooks === true ? [...files.markdown, ...files.notebooks] : files.markdown;
+  const pageFiles = sources.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
   const recorded: ReadingRecord = { includedFiles: new Map(), spans: new Map(), buildTimePlugins: new Map(), syntaxErrors: new Map() };
   const pages = await readPages(pageFiles, { dialect, workerSetup, cache, siteUrl, recorded, threads: options.parseThreads });
   await cache?.save();

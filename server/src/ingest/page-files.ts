@@ -19,6 +19,8 @@ export interface DocsFolderFiles {
   markdown: string[];
   /** `.html` and `.htm` files, sorted (a built site). */
   html: string[];
+  /** `.ipynb` files (Jupyter notebooks), sorted: pages where the site's generator publishes them. */
+  notebooks: string[];
 }
 
 /**
@@ -37,11 +39,11 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
     if (code === 'ENOTDIR') throw new DocsFolderError(root, 'is a file, not a folder; point the docs folder at the directory holding the Markdown pages');
     throw error;
   }
-  const files: DocsFolderFiles = { markdown: [], html: [] };
+  const files: DocsFolderFiles = { markdown: [], html: [], notebooks: [] };
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const extension = path.extname(entry.name).toLowerCase();
-    const kind = extension === '.md' || extension === '.mdx' ? 'markdown' : extension === '.html' || extension === '.htm' ? 'html' : undefined;
+    const kind = extension === '.md' || extension === '.mdx' ? 'markdown' : extension === '.html' || extension === '.htm' ? 'html' : extension === '.ipynb' ? 'notebooks' : undefined;
     if (kind === undefined) continue;
     const relativeFile = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     const hidden = relativeFile.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules');
@@ -49,6 +51,7 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
   }
   files.markdown.sort();
   files.html.sort();
+  files.notebooks.sort();
   return files;
 }
 

@@ -34,7 +34,7 @@ export async function parsePage(source: string, file: PageFile, dialect: Dialect
   const frontMatter = first?.type === 'yaml' ? parseFrontMatter(first.value, file.sourceFile) : {};
   // After the dialect's own transforms, so HTML they produce or leave is covered too.
   sanitizeMarkup(parsed.tree);
-  const split = splitPage(parsed.tree, parsed.text, dialect);
+  const split = splitPage(parsed.tree, parsed.text, parsed.assignAnchors === undefined ? dialect : { headingText: (heading) => dialect.headingText(heading), assignAnchors: parsed.assignAnchors });
   const page: CachedPage = { frontMatter, sections: split.sections, dependencies: parsed.dependencies };
   const firstHeading = parsed.title ?? split.firstHeading;
   if (firstHeading !== undefined) page.firstHeading = firstHeading;

@@ -69,7 +69,8 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   // `/docs/foo.md` from the docs folder or the site; `@site/docs/foo.md` from the site.
   docusaurus: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: true, linksRelativeToIncludedFile: true, vitepressUrls: false },
   // `foo.md`, `../setup/foo.md#anchor`, `index.md` → its folder's page; relative to the file only.
-  mkdocs: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
+  // A notebook a notebook plugin publishes (`foo.ipynb`) is a page like any other.
+  mkdocs: { fileLinks: ['.md', '.ipynb'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
   // Starlight does not rewrite `.md` links: authors write URL paths.
   starlight: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
   // Plain Markdown links to files as GitHub does, relative to the linking file.

@@ -20,6 +20,11 @@ export interface ParsedPage {
   dependencies: string[];
   /** A title the dialect took out of the content (Docusaurus' leading `#` heading), if any. */
   title?: string;
+  /**
+   * The page's own anchor rules, when they differ from its dialect's (a notebook's headings are
+   * made by its plugin's renderer, not the site's Markdown). Default: the dialect's.
+   */
+  assignAnchors?: (headings: readonly HeadingForAnchor[]) => string[];
 }
 
 /**
@@ -41,6 +46,11 @@ export interface Dialect {
   readonly defaultLocale: string;
   /** Whether a Markdown file is a page of its own (partials and include-only files are not). */
   isPage(file: PageFile): boolean;
+  /**
+   * Whether the site publishes Jupyter notebooks (`.ipynb`) as pages; {@link isPage} then says
+   * which. Default: no, and the docs folder's notebooks are not read.
+   */
+  readonly readsNotebooks?: boolean;
   /** Reads a page's source into plain-GFM mdast. */
   parse(source: string, file: PageFile): Promise<ParsedPage>;
   /** The plain text a heading's anchor is made from (and the section heading shown). */
@@ -66,7 +76,7 @@ export interface Dialect {
 export interface DialectOptions {
   /** Absolute docs folder. */
   root: string;
-  /** Markdown files of the folder, relative, sorted. */
+  /** Markdown files of the folder, relative, sorted (notebooks are not among them). */
   files: readonly string[];
   /** The generator's config file, when one was found. */
   configFile?: string;

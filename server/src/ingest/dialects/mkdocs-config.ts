@@ -4,6 +4,7 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import type { IncludeMarkdownSettings } from './mkdocs-include-markdown';
 import { includeMarkdownSettings } from './mkdocs-include-markdown';
+import type { NotebookSettings } from '../notebook-pages';
 
 /** The MkDocs settings that shape pages, URLs and anchors. */
 export interface MkdocsConfig {
@@ -25,11 +26,27 @@ export interface MkdocsConfig {
   snippetAutoAppend: string[];
   /** The include-markdown plugin's settings, when `plugins` enables it. */
   includeMarkdown?: IncludeMarkdownSettings;
+  /** Which `.ipynb` files are pages and what of them is shown, when a notebook plugin is enabled. */
+  notebooks?: MkdocsNotebooks;
   /**
    * `exclude_docs` and `draft_docs` (gitignore-style lines): files a build does not publish, with
    * MkDocs' own default, the `templates/` folder at the top of the docs.
    */
   unpublished: string;
+}
+
+/**
+ * The notebooks a notebook plugin publishes: mkdocs-jupyter's `include` and `ignore` (path
+ * patterns matched from the right, as Python's `PurePath.match`), `ignore_h1_titles`,
+ * `show_input`/`no_input` and `remove_tag_config`; mknotebooks publishes every notebook whole.
+ */
+export interface MkdocsNotebooks extends NotebookSettings {
+  /** Patterns of the notebooks that are pages (default `*.ipynb`). */
+  include: string[];
+  /** Patterns of notebooks that are not, checked first. */
+  ignore: string[];
+  /** `ignore_h1_titles`: the page is titled from its file name, not its first `#` heading. */
+  fileNameTitles: boolean;
 }
 
 /**
@@ -69,7 +86,27 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
   if (Array.isArray(snippets?.auto_append)) config.snippetAutoAppend = snippets.auto_append.filter((entry): entry is string => typeof entry === 'string');
   const includeMarkdown = pluginOptions(data.plugins, 'include-markdown');
   if (includeMarkdown !== undefined) config.includeMarkdown = includeMarkdownSettings(includeMarkdown);
+  const notebooks = notebookSettings(data.plugins);
+  if (notebooks !== undefined) config.notebooks = notebooks;
   return config;
+}
+
+function notebookSettings(plugins: unknown): MkdocsNotebooks | undefined {
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
+  const jupyter = pluginOptions(plugins, 'mkdocs-jupyter');
+  if (jupyter === undefined) return pluginOptions(plugins, 'mknotebooks') === undefined ? undefined : { include: ['*.ipynb'], ignore: [], fileNameTitles: false };
+  // `.py` and `.md` notebooks (jupytext) need jupytext to read; only `.ipynb` patterns are kept.
+  const include = Array.isArray(jupyter.include) ? strings(jupyter.include).filter((pattern) => /\.ipynb$|\*$/.test(pattern)) : ['*.ipynb'];
+  const tags = (typeof jupyter.remove_tag_config === 'object' && jupyter.remove_tag_config !== null ? jupyter.remove_tag_config : {}) as Record<string, unknown>;
+  return {
+    include,
+    ignore: strings(jupyter.ignore),
+    fileNameTitles: jupyter.ignore_h1_titles === true,
+    showInput: jupyter.no_input !== true && jupyter.show_input !== false,
+    removeCellTags: strings(tags.remove_cell_tags),
+    removeInputTags: strings(tags.remove_input_tags),
+    removeOutputTags: strings(tags.remove_all_outputs_tags),
+  };
 }
 
 /**

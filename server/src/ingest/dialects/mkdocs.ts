@@ -26,6 +26,7 @@ import { repositoryRoot } from '../included-files';
 import { resolveSnippets } from './mkdocs-snippets';
 import type { SnippetFolders } from './mkdocs-snippets';
 import { cleanTerminalMarkup } from './mkdocs-terminal';
+import { mkdocsNotebookPages } from './mkdocs-notebooks';
 
 const attributeList = /\s*\{:?\s*([^{}]*)\}\s*$/;
 const inlineAttributeList = new RegExp(String.raw`^\{:?\s*${attributeEntry}(?:\s+${attributeEntry})*\s*\}`);
@@ -93,6 +94,9 @@ function withoutAbbreviationDefinitions(source: string): string {
  * - URLs: `page.md` → `/page/` (or `/page.html` with `use_directory_urls: false`), `index.md`
  *   and `README.md` → the folder, under the path of `site_url` (or `pathPrefix`).
  * - Locales: `theme.language` for the root; top-level locale folders as translations.
+ * - Notebooks: `.ipynb` files are pages where mkdocs-jupyter or mknotebooks is enabled (see
+ *   `mkdocsNotebookPages`), read as nbconvert renders them, at the URL a `.md` file of that name
+ *   would have.
  */
 export async function createMkdocsDialect(options: DialectOptions): Promise<Dialect> {
   const config = await readMkdocsConfig(options.configFile, options.root);
@@ -111,18 +115,22 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
   const unpublished = gitignoreMatcher(config.unpublished);
   const foldersWithIndex = new Set(options.files.filter((file) => /(^|\/)index\.md$/i.test(file)).map((file) => file.replace(/[^/]*$/, '')));
   const assignAnchors = pythonMarkdownAnchors({ unicode: config.unicodeSlugs });
+  const notebooks = config.notebooks === undefined ? undefined : mkdocsNotebookPages(config.notebooks);
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:5:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
+    fingerprint: `mkdocs:6:${JSON.stringify(config.notebooks ?? null)}:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
+    readsNotebooks: notebooks !== undefined,
     isPage: (file) =>
       !file.relativeFile.endsWith('.mdx') &&
+      (!file.relativeFile.endsWith('.ipynb') || notebooks?.isPage(file.relativeFile) === true) &&
       !unpublished(file.relativeFile.split(path.sep).join('/')) &&
       !(/(^|\/)readme\.md$/i.test(file.relativeFile) && foldersWithIndex.has(file.relativeFile.replace(/[^/]*$/, ''))),
     async parse(source, file) {
+      if (notebooks !== undefined && file.relativeFile.endsWith('.ipynb')) return notebooks.parse(source, file);
       const dependencies: string[] = [];
       const included = includeMarkdown === undefined ? source : await resolveIncludeMarkdown(source, file.sourceFile, { ...includeMarkdown, dependencies });
       const rendered = markdown.macros === undefined ? included : renderMacroVariables(included, markdown.macros);
@@ -175,7 +183,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
     headingText: mkdocsHeadingText,
     assignAnchors,
     pagePath(file) {
-      const withoutExtension = file.relativeFile.replace(/\.md$/i, '');
+      const withoutExtension = file.relativeFile.replace(/\.(?:md|ipynb)$/i, '');
       const slash = withoutExtension.lastIndexOf('/');
       const folder = withoutExtension.slice(0, slash + 1);
       const name = withoutExtension.slice(slash + 1).toLowerCase();
