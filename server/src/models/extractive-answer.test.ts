@@ -204,8 +204,21 @@ describe('passage coherence', () => {
     expect(answer).not.toContain('plugin-3');
 
     const several = composeExtractiveAnswer({ question: 'Which community plugins add features to my site?', sections: numbered([list]) });
-    expect(several.match(/^- /gm)).toHaveLength(5);
+    expect(several.match(/^- (?!…)/gm)).toHaveLength(5);
     expect(several).not.toContain('links-validator');
+    // The list goes on in the docs: a last "…" item says so.
+    expect(several).toMatch(/Adds feature number \d+ to your site\.\n- …\n/);
+  });
+
+  test('a list cut to the items that fit keeps the sentence that introduces it, and ends with "…" in its own marker', () => {
+    const conditions = Array.from({ length: 30 }, (_, index) => `${index + 1}. The importer matches rule number ${index} of the interop table for default imports.`);
+    const interop = section('/guide/migration#interop', 'Migration', 'CommonJS interop', ['The default import of a CommonJS module changed.', 'In build, the conditions were:', conditions.join('\n')].join('\n\n'));
+    const answer = composeExtractiveAnswer({ question: 'Which conditions decide the default import of a CommonJS module in build?', sections: numbered([interop]) });
+    expect(answer).toContain('In build, the conditions were:\n\n1. The importer matches rule number 0');
+    const shown = answer.match(/^\d+\. The importer/gm)?.length ?? 0;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(30);
+    expect(answer).toContain(`\n${shown + 1}. …\n`);
   });
 
   test('a reference entry quoted from its first line ("- **Type:**", "Default:") is led by the name its heading gives', () => {

@@ -288,7 +288,10 @@ function forwardWindow(blocks: PassageBlock[], scores: number[], budget: number,
       // Too long to quote whole: the items that answer (a list of alternatives: plugins,
       // integrations), else the first ones.
       const items = fittingItems(block.ordered ? block.items : (matchingItems(block.items, question) ?? block.items), remaining);
-      if (items.length > 0 && !(block.codeLines > 0 && codeLines > 0)) window.push({ ...block, items, markdown: items.join('\n'), text: plainText(items.join('\n')), words: remaining });
+      if (items.length > 0 && !(block.codeLines > 0 && codeLines > 0)) {
+        const shown = items.length < block.items.length ? [...items, moreItems(items.at(-1) as string)] : items;
+        window.push({ ...block, items: shown, markdown: shown.join('\n'), text: plainText(items.join('\n')), words: remaining });
+      }
       break;
     } else if (block.kind === 'table') {
       const table = block.words > remaining ? matchingRows(block, question) : block;
@@ -350,7 +353,8 @@ function dropDanglingIntroductions(window: PassageBlock[], blocks: readonly Pass
     if (!introducesNext(block)) return [block];
     const next = window[index + 1];
     const inDocs = blocks[block.order + 1];
-    const introduced = next !== undefined && next === inDocs && (isLabel(block) || next.kind !== 'paragraph');
+    // The block the docs put next, whole or cut to the items that fit.
+    const introduced = next !== undefined && inDocs !== undefined && next.order === inDocs.order && (isLabel(block) || next.kind !== 'paragraph');
     if (introduced) return [block];
     if (isLabel(block) || block.words <= 5 || next === undefined) return [];
     return [{ ...block, markdown: block.markdown.replace(/:\s*$/, '.') }];
@@ -358,6 +362,15 @@ function dropDanglingIntroductions(window: PassageBlock[], blocks: readonly Pass
   // A last word or two ("and", "Or:") led on to something left out.
   while (kept.length > 1 && kept.at(-1)?.kind === 'paragraph' && (kept.at(-1)?.words ?? 0) <= 3) kept.pop();
   return kept;
+}
+
+// A last item "…" in the list's own marker: the docs' list goes on (its other conditions,
+// options or steps are on the page the answer cites).
+function moreItems(lastItem: string): string {
+  const marker = /^(\s*)(?:([-*+])|(\d+)([.)]))\s/.exec(lastItem);
+  if (marker === null) return '- …';
+  const [, indent = '', bullet, number, delimiter = '.'] = marker;
+  return bullet !== undefined ? `${indent}${bullet} …` : `${indent}${Number(number) + 1}${delimiter} …`;
 }
 
 function fittingItems(items: readonly string[], words: number): string[] {
