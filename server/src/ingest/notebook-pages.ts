@@ -1,3 +1,5 @@
+import { withoutTerminalColours } from '../text/terminal-colours';
+
 /**
  * Jupyter notebooks (`.ipynb`, nbformat 4) as the Markdown a docs page shows: what the
  * mkdocs-jupyter and mknotebooks plugins publish, read without Python or a kernel.
@@ -110,11 +112,6 @@ function outputBlocks(outputs: unknown): string[] {
     }
   }
   return blocks;
-}
-
-function withoutTerminalColours(value: string): string {
-  // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
-  return value.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
 function shortened(value: string): string {

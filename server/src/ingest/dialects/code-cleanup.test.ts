@@ -1,6 +1,6 @@
 import type { Code } from 'mdast';
 import { describe, expect, test } from 'vitest';
-import { cleanCodeBlock, defaultMagicComments, removeMagicComments } from './code-cleanup';
+import { cleanCodeBlock, defaultMagicComments, isTwoslashBlock, isTwoslashInclude, removeMagicComments } from './code-cleanup';
 
 const cleaned = (value: string, meta?: string) => {
   const node: Code = { type: 'code', lang: 'ts', meta: meta ?? null, value };
@@ -27,6 +27,26 @@ describe('cleanCodeBlock', () => {
 
   test('twoslash: everything above ---cut--- and the compiler directives and markers go', () => {
     expect(cleaned('import { x } from "y"\n// ---cut---\n// @errors: 2304\nconst a = x\n//    ^?\n', 'twoslash')).toBe('const a = x\n');
+  });
+
+  test('terminal colour codes go, as the ansi language shows them', () => {
+    expect(cleaned('\u001b[31mFAIL\u001b[39m src/a.test.ts \u001b[2m>\u001b[22m adds')).toBe('FAIL src/a.test.ts > adds');
+  });
+});
+
+describe('twoslash blocks', () => {
+  const block = (lang: string | null, meta: string | null): Code => ({ type: 'code', lang, meta, value: '' });
+
+  test('a block is twoslash by its meta or its language, not by a word that merely contains it', () => {
+    expect(isTwoslashBlock(block('ts', 'twoslash title="utils/trpc.ts"'))).toBe(true);
+    expect(isTwoslashBlock(block('twoslash', 'include router'))).toBe(true);
+    expect(isTwoslashBlock(block('ts', 'title="twoslash-notes.ts"'))).toBe(false);
+    expect(isTwoslashBlock(block('ts', null))).toBe(false);
+  });
+
+  test('an include block defines code for others and is not shown', () => {
+    expect(isTwoslashInclude(block('twoslash', 'include router'))).toBe(true);
+    expect(isTwoslashInclude(block('ts', 'twoslash'))).toBe(false);
   });
 });
 

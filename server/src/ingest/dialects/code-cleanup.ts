@@ -1,6 +1,7 @@
 import type { Code } from 'mdast';
 import { markChanged } from '../mdast-edits';
 import { escapeRegExp } from '../../text/escape-regexp';
+import { withoutTerminalColours } from '../../text/terminal-colours';
 
 // Shiki's diff notation, as words a reader of the plain code understands.
 const diffMarks: Record<string, string> = { '--': 'removed', '++': 'added' };
@@ -10,6 +11,8 @@ const diffMarks: Record<string, string> = { '--': 'removed', '++': 'added' };
  * - twoslash markup: everything above `// ---cut---` (or `---cut-before---`), everything below
  *   `// ---cut-after---`, compiler directives (`// @errors: 2304`, `// @filename: a.ts`,
  *   `// @noErrors`), and query or completion markers (`//    ^?`, `// ^|`, `//  ^^^`);
+ * - terminal colour codes (`\x1b[31m`), as Shiki's `ansi` language shows output imported from
+ *   a `.ansi` file;
  * - VitePress/Shiki line annotations: `// [!code focus]`, `<!-- [!code hl] -->`; the diff marks
  *   `// [!code --]` and `// [!code ++]` become `// removed` and `// added` (in the line's own
  *   comment syntax), so the old line and the new one do not both read as valid code.
@@ -18,7 +21,7 @@ const diffMarks: Record<string, string> = { '--': 'removed', '++': 'added' };
  */
 export function cleanCodeBlock(node: Code): boolean {
   const original = node.value;
-  let lines = original.split('\n');
+  let lines = withoutTerminalColours(original).split('\n');
   const cut = lines.findIndex((line) => /^\s*\/\/\s*---cut(?:-before)?---\s*$/.test(line));
   if (cut !== -1) lines = lines.slice(cut + 1);
   const cutAfter = lines.findIndex((line) => /^\s*\/\/\s*---cut-after---\s*$/.test(line));
@@ -53,6 +56,23 @@ export function cleanCodeBlock(node: Code): boolean {
   node.value = value;
   markChanged(node);
   return true;
+}
+
+/**
+ * Whether a code block is rendered by twoslash: `twoslash` in its meta (```` ```ts twoslash ````)
+ * or as its language. Sites on Prism or Expressive Code without the twoslash plugin never mark a
+ * block so, so only these have their twoslash markup removed (see {@link cleanCodeBlock}).
+ */
+export function isTwoslashBlock(node: Code): boolean {
+  return node.lang === 'twoslash' || /(?:^|\s)twoslash(?:\s|$)/.test(node.meta ?? '');
+}
+
+/**
+ * Whether a block only defines code for other blocks (shiki-twoslash's ```` ```twoslash include
+ * router ````, pulled in with `// @include: router`): the site does not show it.
+ */
+export function isTwoslashInclude(node: Code): boolean {
+  return node.lang === 'twoslash' && /^include\b/.test((node.meta ?? '').trim());
 }
 
 /** One kind of Docusaurus magic comment (`themeConfig.prism.magicComments`): a line mark, a block mark, or both. */

@@ -96,6 +96,45 @@ describe('Docusaurus MDX imports and code', () => {
   }
   const sectionsOf = async (docsFolder: string) => ((await ingestDocs({ docs: docsFolder })).pages[0]?.sections ?? []).map((section) => [section.heading, section.markdown]);
 
+  test('shiki-twoslash: a block shows what is below its cut, without directives; an include block is not shown', async () => {
+    const docsFolder = await siteWith({
+      'docs/client.md': [
+        '## Client',
+        '',
+        '```twoslash include router',
+        "export const appRouter = t.router({});",
+        '```',
+        '',
+        'Create the client:',
+        '',
+        '```ts twoslash title="client.ts"',
+        '// @filename: server.ts',
+        '// @include: router',
+        '// @filename: client.ts',
+        "import type { AppRouter } from './server';",
+        '// ---cut---',
+        'const client = createTRPCClient<AppRouter>({ links: [] });',
+        '//    ^?',
+        '```',
+        '',
+        'A block without twoslash keeps its lines:',
+        '',
+        '```ts',
+        '// @filename: kept.ts',
+        '// ---cut---',
+        'kept();',
+        '```',
+        '',
+      ].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([
+      [
+        'Client',
+        'Create the client:\n\n```ts twoslash title="client.ts"\nconst client = createTRPCClient<AppRouter>({ links: [] });\n```\n\nA block without twoslash keeps its lines:\n\n```ts\n// @filename: kept.ts\n// ---cut---\nkept();\n```',
+      ],
+    ]);
+  });
+
   test('a partial imported from @site/… is the site folder\'s; its {props.pkg} is the string prop given, else nothing', async () => {
     const docsFolder = await siteWith({
       'docs/_partials/_install.mdx': 'Install **{props.pkg}** with npm.\n\n{props.pkg}\n',

@@ -13,7 +13,7 @@ import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits
 import { docusaurusCodeBlock } from '../mdx-components';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { matchesAnyGlob } from '../path-glob';
-import { defaultMagicComments, type MagicComment, removeMagicComments } from './code-cleanup';
+import { cleanCodeBlock, defaultMagicComments, isTwoslashBlock, isTwoslashInclude, type MagicComment, removeMagicComments } from './code-cleanup';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { docusaurusPrefix, docusaurusSlug, isExcludedDoc } from './docusaurus-paths';
@@ -202,7 +202,12 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
         const id = takeTrailingAttributes(node, /\s*\\?\{#([^}\s]+)\}\s*$/);
         if (id !== undefined) setCustomId(node, id);
       }
-      if (node.type === 'code') removeMagicComments(node, config.magicComments, config.defaultLanguage);
+      if (node.type === 'code') {
+        // docusaurus-preset-shiki-twoslash: an include block is not shown, a twoslash block only below its cut.
+        if (isTwoslashInclude(node)) return [];
+        if (isTwoslashBlock(node)) cleanCodeBlock(node);
+        removeMagicComments(node, config.magicComments, config.defaultLanguage);
+      }
       return undefined;
     });
     return { tree, text };

@@ -108,6 +108,13 @@ describe('Starlight MDX imports, <Code> and the hero', () => {
   }
   const sectionsOf = async (docsFolder: string) => ((await ingestDocs({ docs: docsFolder })).pages[0]?.sections ?? []).map((section) => [section.heading ?? '', section.markdown]);
 
+  test('expressive-code-twoslash: a twoslash block shows what is below its cut, without its directives', async () => {
+    const docsFolder = await siteWith({
+      'src/content/docs/types.md': ['---', 'title: Types', '---', '', '## Inference', '', '```ts twoslash', "// @noErrors", "import { z } from 'zod';", '// ---cut---', 'const name = z.string();', '//    ^?', '```', ''].join('\n'),
+    });
+    expect(await sectionsOf(docsFolder)).toEqual([['Inference', '```ts twoslash\nconst name = z.string();\n```']]);
+  });
+
   test("with remark-math in Astro's markdown plugins, $…$ in MDX is math, braces and all", async () => {
     const config = "import starlight from '@astrojs/starlight';\nimport remarkMath from 'remark-math';\nexport default { markdown: { remarkPlugins: [remarkMath] }, integrations: [starlight({ title: 'Site' })] };\n";
     const docsFolder = await siteWith({ 'astro.config.mjs': config, 'src/content/docs/area.mdx': '---\ntitle: Area\n---\n\n## Circle\n\nThe area is $\\pi r^{2}$.\n' });

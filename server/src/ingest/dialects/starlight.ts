@@ -15,6 +15,7 @@ import { starlightCode } from '../mdx-components';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { stripHtml } from '../safe-markup';
 import { tsconfigAliases } from '../tsconfig-aliases';
+import { cleanCodeBlock, isTwoslashBlock } from './code-cleanup';
 import { applyChangeMarkers } from './code-line-marks';
 import { packageManagersRule } from './starlight-package-managers';
 import type { Dialect, DialectOptions } from './dialect';
@@ -123,7 +124,11 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
       const { tree, text } = await parseFile(source, file.sourceFile, dependencies, pageChain(file.sourceFile));
       // Once, on the whole page: a second pass over a partial's code would mark its lines twice.
       rewriteTree(tree, (node) => {
-        if (node.type === 'code') applyChangeMarkers(node);
+        if (node.type === 'code') {
+          // expressive-code-twoslash: a twoslash block shows only what is below its cut.
+          if (isTwoslashBlock(node)) cleanCodeBlock(node);
+          applyChangeMarkers(node);
+        }
         return undefined;
       });
       addHero(tree, file.sourceFile);
