@@ -52,6 +52,28 @@ describe('passageBlocks', () => {
     expect(block?.markdown).toBe('See [the API](/docs/api), [below](/docs/page#dark-mode), options and [MDN](https://developer.mozilla.org).');
   });
 
+  test('reference links become inline links from the section\'s definitions, which a quote leaves behind; reference images go', () => {
+    const markdown = [
+      'Built on [Jinja], see the [built-in themes][themes], the [Guide][] and [setup](#setup).',
+      '',
+      '[![Tabs enabled]][Tabs enabled] Tabs. ![Logo]',
+      '',
+      'Keep [optional] and [missing][nowhere] as written; a [local file][file] is its text.',
+      '',
+      '[jinja]: https://jinja.palletsprojects.com/',
+      '[themes]: #built-in-themes',
+      '[guide]: /docs/guide/ "The guide"',
+      '[Tabs enabled]: ../assets/tabs.png',
+      '[logo]: logo.svg',
+      '[file]: ./notes.md',
+    ].join('\n');
+    expect(passageBlocks(markdown, '/docs/page').map((block) => block.markdown)).toEqual([
+      'Built on [Jinja](https://jinja.palletsprojects.com/), see the [built-in themes](/docs/page#built-in-themes), the [Guide](/docs/guide/) and [setup](/docs/page#setup).',
+      'Tabs.',
+      'Keep [optional] and missing as written; a local file is its text.',
+    ]);
+  });
+
   test('links: a scheme other than http(s) leaves only the text; parentheses inside an address stay in it', () => {
     const [block] = passageBlocks(
       'Click [here](javascript:alert(1)), [mail](mailto:a@b.example), [data](data:text/html,x) or ![x](javascript:alert(2)) [wiki](https://en.wikipedia.org/wiki/Function_(mathematics)) and [top](#install).',

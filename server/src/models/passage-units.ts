@@ -38,6 +38,10 @@ export function pageUrl(url: string): string {
  */
 export function passageBlocks(markdown: string, pageUrl: string, maximumCodeLines = 40): PassageBlock[] {
   const blocks: PassageBlock[] = [];
+  const tokens = Lexer.lex(markdown);
+  // A quoted block leaves its section's link reference definitions behind: its reference links
+  // (`[Jinja]`, `[text][ref]`) become inline links while the definitions are at hand.
+  const rewriteLinks = (text: string, page: string) => rewriteLinksOf(resolveReferences(text, tokens.links), page);
   const visit = (token: Token) => {
     switch (token.type) {
       case 'paragraph':
@@ -96,7 +100,7 @@ export function passageBlocks(markdown: string, pageUrl: string, maximumCodeLine
         break;
     }
   };
-  for (const token of Lexer.lex(markdown)) visit(token);
+  for (const token of tokens) visit(token);
   return blocks;
 }
 
@@ -155,11 +159,34 @@ function withoutFences(markdown: string): string {
   return markdown.replace(nestedFence, ' ');
 }
 
+// `[text][ref]`, `[ref][]`, or a shortcut `[ref]` not followed by a link's `(` or `[` (nor a
+// definition's `:`); images the same after a `!`.
+const referenceLink = /\[([^\]]*)\]\[([^\]]*)\]|\[([^\]]+)\](?![(\[:])/g;
+const referenceImage = /!\[([^\]]*)\]\[([^\]]*)\]|!\[([^\]]+)\](?![(\[:])/g;
+
+/**
+ * Reference links whose label the section defines, as inline links (`[Jinja](https://…)`);
+ * others as written. Labels match as CommonMark matches them: case and runs of spaces aside.
+ */
+function resolveReferences(markdown: string, definitions: Readonly<Record<string, { href: string }>> | undefined): string {
+  if (definitions === undefined || !markdown.includes('[')) return markdown;
+  const definitionOf = (text: string | undefined, reference: string | undefined, shortcut: string | undefined) =>
+    definitions[(reference !== undefined && reference !== '' ? reference : (text ?? shortcut ?? '')).toLowerCase().replace(/\s+/g, ' ').trim()];
+  // Images are left out of answers (as inline ones are, see `rewriteLinksOf`): first, so that a
+  // linked image (`[![Tabs]][tabs]`) leaves an empty link, which goes too.
+  return markdown
+    .replace(referenceImage, (whole, text?: string, reference?: string, shortcut?: string) => (definitionOf(text, reference, shortcut) === undefined ? whole : ''))
+    .replace(referenceLink, (whole, text?: string, reference?: string, shortcut?: string) => {
+      const definition = definitionOf(text, reference, shortcut);
+      return definition === undefined ? whole : `[${text ?? shortcut}](${definition.href})`;
+    });
+}
+
 /**
  * Links an answer can carry: http(s) and site-absolute ones as written, `#anchor` ones made
  * absolute; any other (a relative file link, `mailto:`, `javascript:`, `data:`…) becomes its text.
  */
-function rewriteLinks(markdown: string, pageUrl: string): string {
+function rewriteLinksOf(markdown: string, pageUrl: string): string {
   return markdown
     .replace(inlineImage, '')
     .replace(inlineLink, (whole, text: string, href: string) => {
