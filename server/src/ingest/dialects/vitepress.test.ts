@@ -126,6 +126,31 @@ describe('VitePress pages as their reader sees them', () => {
 
   const files: Record<string, string> = {
     '.vitepress/config.ts': 'export default { cleanUrls: true };\n',
+    'guide/ci.md': [
+      '# CI',
+      '',
+      '## Browsers',
+      '',
+      '::::tabs key:ci',
+      '=== GitHub Actions',
+      'Install the browsers first:',
+      '',
+      ':::tabs key:provider',
+      '== Playwright',
+      '```sh',
+      '== not a tab inside code',
+      'npx playwright install',
+      '```',
+      '== WebdriverIO',
+      'Nothing to install.',
+      ':::',
+      '=== GitLab CI',
+      'Use the image.',
+      '::::',
+      '',
+      '== Outside a tabs group this is text.',
+      '',
+    ].join('\n'),
     'index.md': [
       '---',
       'layout: home',
@@ -249,6 +274,16 @@ describe('VitePress pages as their reader sees them', () => {
   });
 
   const sectionsAt = (pagePath: string) => pageAt(siteDocs, pagePath).sections.map((candidate) => [candidate.anchor, candidate.markdown]);
+
+  test("vitepress-plugin-tabs: each tab's label a bold line, nested groups too; the shared-state key is not text", () => {
+    expect(sectionsAt('/guide/ci')).toEqual([
+      [
+        'browsers',
+        '**GitHub Actions**\n\nInstall the browsers first:\n\n**Playwright**\n\n```sh\n== not a tab inside code\nnpx playwright install\n```\n\n**WebdriverIO**\n\nNothing to install.\n\n' +
+          '**GitLab CI**\n\nUse the image.\n\n== Outside a tabs group this is text.',
+      ],
+    ]);
+  });
 
   test('a layout: home page reads as its hero, actions and features, then its own content', () => {
     expect(sectionsAt('/')).toEqual([

@@ -10,6 +10,7 @@ import { includeBoundary } from '../included-files';
 import { parseMarkdown } from '../markdown-parser';
 import { markChanged, rewriteTree, setCustomId, takeTrailingAttributes, text as textNode } from '../mdast-edits';
 import { cleanCodeBlock } from './code-cleanup';
+import { pluginTabsAsLabels } from './vitepress-tabs';
 import { matchesAnyGlob } from '../path-glob';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
@@ -65,7 +66,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'vitepress',
-    fingerprint: `vitepress:5:${config.sourceRoot}:${boundary}`,
+    fingerprint: `vitepress:6:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // `srcExclude` files are not pages (they are often partials other pages include).
@@ -73,7 +74,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
     async parse(source, file) {
       const dependencies: string[] = [];
       const expanded = await resolveIncludes(source, file.sourceFile, { sourceRoot: config.sourceRoot, dependencies, boundary });
-      const text = normalizeContainerFences(expanded);
+      const text = normalizeContainerFences(pluginTabsAsLabels(expanded));
       const tree = parseMarkdown(text, { directives: true });
       restoreInlineDirectives(tree, text);
       takeHeadingIds(tree);
