@@ -144,11 +144,16 @@ function isHeader(line: string): boolean {
   return admonitionHeader.test(line) || tabHeader.test(line) || blockHeader.test(line);
 }
 
+// A line that starts a block of its own rather than going on with a paragraph.
+const opensBlock = /^(?:#{1,6}(?:[ \t]|$)|`{3,}|~{3,}|>|(?:[-*_][ \t]*){3,}$|<|\||!!!|\?\?\?|===|\/\/\/)/;
+
 /**
  * Whether a line is content of a list item: reading up from it, past blank lines, lines indented
  * as much or more and wrapped lines of an item, the first line indented less that is a list item's
  * first line or starts at column 0 decides: a list item at most 4 columns to the line's left says
- * yes; anything else (code, a paragraph's lazy line) no.
+ * yes; anything else (code, a paragraph) no. A column-0 line right under a list item's text that
+ * opens no block of its own is that text's lazy continuation, as Python-Markdown reads it, and
+ * decides nothing.
  *
  * Asked line by line going down the page, it keeps the lines that can decide (list items' first
  * lines and column-0 lines) on a stack of rising indentation, so each question costs a binary
@@ -160,6 +165,7 @@ class ListItemScope {
   /** Lines that can decide, bottom to top: indentation rising, the latest of each kept. */
   readonly #deciding: Array<{ indent: number; listItem: boolean }> = [];
   #read = 0;
+  #afterBlank = true;
 
   constructor(lines: readonly string[]) {
     this.#lines = lines;
@@ -169,10 +175,17 @@ class ListItemScope {
   contains(index: number, indent: number): boolean {
     for (; this.#read < index; this.#read++) {
       const line = this.#lines[this.#read] as string;
-      if (isBlank(line)) continue;
+      if (isBlank(line)) {
+        this.#afterBlank = true;
+        continue;
+      }
+      const afterBlank = this.#afterBlank;
+      this.#afterBlank = false;
       const lineIndent = indentOf(line);
       const listItem = listItemLine.test(line);
       if (!listItem && lineIndent > 0) continue;
+      // A lazy line right under an item's text (`{#after}`, a wrapped sentence) goes on with it.
+      if (!listItem && !afterBlank && this.#deciding.at(-1)?.listItem === true && !opensBlock.test(line)) continue;
       // A later deciding line hides every earlier one indented as much or more.
       while ((this.#deciding.at(-1)?.indent ?? -1) >= lineIndent) this.#deciding.pop();
       this.#deciding.push({ indent: lineIndent, listItem });

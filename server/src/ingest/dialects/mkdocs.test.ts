@@ -229,6 +229,14 @@ describe('mkdocsBlocksToDirectives', () => {
     expect(mkdocsBlocksToDirectives('Text.\n\n    ```\n    shown as code\n\n!!! note\n    Body.')).toBe('Text.\n\n    ```\n    shown as code\n\n\n:::note\nBody.\n:::\n');
   });
 
+  test("tabs indented under a list item stay in it after a lazy line of the item's text (an attribute list)", () => {
+    const source = '* **After** validators run last.\n{#after}\n\n    === "Annotated"\n\n        Example.\n\n    === "Decorator"\n\n        Other.\n\nAfter the list.';
+    expect(mkdocsBlocksToDirectives(source)).toContain('  :::tab[Annotated]');
+    // A column-0 line that opens a block of its own (a heading) still ends the item.
+    const heading = '* Item text.\n# Heading\n\n    === "Tab"\n\n        Code.';
+    expect(mkdocsBlocksToDirectives(heading)).toBe(heading);
+  });
+
   test('/// blocks close on a line of as many slashes; mkdocstrings lines are dropped', () => {
     const source = '//// tab | A\n/// note | Inner\n    type: warning\n\nText.\n///\n////\n::: pkg.mod\n    options:\n      x: 1\nAfter.';
     expect(mkdocsBlocksToDirectives(source)).toBe('\n::::tab[A]\n\n:::note[Inner]\n\nText.\n:::\n\n::::\n\nAfter.');
@@ -251,6 +259,16 @@ describe('MkDocs plugins and extensions, read as the build does', () => {
   async function ingestSite(files: Record<string, string>): Promise<IngestedDocs> {
     return ingestDocs({ docs: path.join(await writeSite(files), 'docs'), pathPrefix: '' });
   }
+
+  test("an attribute list on a paragraph's last line styles it and is not text; the item's tabs read as labelled content", async () => {
+    const docs = await ingestSite({
+      'mkdocs.yml': 'site_name: Site\nmarkdown_extensions:\n  - attr_list\n  - pymdownx.tabbed\n',
+      'docs/validators.md': '## Kinds\n\n* **After** validators run last.\n{#after}\n\n    === "Annotated"\n\n        Example.\n\n    === "Decorator"\n\n        Other.\n\nA paragraph ending {braces} stays.\n',
+    });
+    expect(docs.pages[0]?.sections.map((section) => section.markdown)).toEqual([
+      '- **After** validators run last.\n\n  **Annotated**\n\n  Example.\n\n  **Decorator**\n\n  Other.\n\nA paragraph ending {braces} stays.',
+    ]);
+  });
 
   const includeMarkdownConfig = 'site_name: Site\nplugins:\n  - search\n  - include-markdown\n';
   const readme = [

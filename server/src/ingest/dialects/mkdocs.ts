@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Heading, Nodes, Parent, Root } from 'mdast';
+import type { Heading, Nodes, Parent, Root, Text } from 'mdast';
 import { pythonMarkdownAnchors } from '../anchors';
 import { dropMarkerParagraphs, dropNonContentHtml, restoreInlineDirectives } from '../common-transforms';
 import { flattenContainers } from '../directive-containers';
@@ -166,6 +166,14 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
         if (node.type === 'text' && followsLinkOrImage(node, parent)) {
           const rest = node.value.replace(inlineAttributeList, '');
           if (rest !== node.value) return rest === '' ? [] : [textNode(rest)];
+        }
+        // An attribute list on a paragraph's own last line (`…implement.\n{#after}`) styles the paragraph or its item.
+        if (node.type === 'paragraph' && node.children.at(-1)?.type === 'text') {
+          const last = node.children.at(-1) as Text;
+          const trailing = /\n[ \t]*(\{[^{}\n]*\})[ \t]*$/.exec(last.value);
+          if (trailing !== null && attributeListOnly.test(trailing[1] ?? '')) {
+            return [{ ...node, children: [...node.children.slice(0, -1), textNode(last.value.slice(0, trailing.index))] }];
+          }
         }
         // A paragraph that is only an attribute list (`{ .annotate }`) styles the block before it.
         if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'text' && attributeListOnly.test(node.children[0].value.trim())) {
