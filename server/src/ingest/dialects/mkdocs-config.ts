@@ -29,6 +29,12 @@ export interface MkdocsConfig {
   /** Which `.ipynb` files are pages and what of them is shown, when a notebook plugin is enabled. */
   notebooks?: MkdocsNotebooks;
   /**
+   * Whether mkdocs-autorefs resolves reference links the page does not define
+   * (`[Model][pydantic.BaseModel]`, `[config][]`) to API and heading anchors: `plugins` lists
+   * autorefs, or mkdocstrings, which brings it.
+   */
+  autorefs: boolean;
+  /**
    * `exclude_docs` and `draft_docs` (gitignore-style lines): files a build does not publish, with
    * MkDocs' own default, the `templates/` folder at the top of the docs.
    */
@@ -56,7 +62,7 @@ export interface MkdocsNotebooks extends NotebookSettings {
  */
 export async function readMkdocsConfig(configFile: string | undefined, docsRoot: string): Promise<MkdocsConfig> {
   const configFolder = configFile === undefined ? path.dirname(docsRoot) : path.dirname(configFile);
-  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true, snippetAutoAppend: [], unpublished: '/templates/' };
+  const defaults: MkdocsConfig = { configFolder, directoryUrls: true, sitePath: '', language: 'en', unicodeSlugs: false, snippetBasePaths: [configFolder], snippetsRestricted: true, snippetAutoAppend: [], unpublished: '/templates/', autorefs: false };
   if (configFile === undefined) return defaults;
   const document = parseDocument(await readFile(configFile, 'utf8'), { logLevel: 'silent' });
   const data = (document.toJS({ maxAliasCount: 1000 }) ?? {}) as Record<string, unknown>;
@@ -86,6 +92,7 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
   if (Array.isArray(snippets?.auto_append)) config.snippetAutoAppend = snippets.auto_append.filter((entry): entry is string => typeof entry === 'string');
   const includeMarkdown = pluginOptions(data.plugins, 'include-markdown');
   if (includeMarkdown !== undefined) config.includeMarkdown = includeMarkdownSettings(includeMarkdown);
+  config.autorefs = pluginOptions(data.plugins, 'autorefs') !== undefined || pluginOptions(data.plugins, 'mkdocstrings') !== undefined;
   const notebooks = notebookSettings(data.plugins);
   if (notebooks !== undefined) config.notebooks = notebooks;
   return config;

@@ -27,6 +27,7 @@ import { resolveSnippets } from './mkdocs-snippets';
 import type { SnippetFolders } from './mkdocs-snippets';
 import { cleanTerminalMarkup } from './mkdocs-terminal';
 import { mkdocsNotebookPages } from './mkdocs-notebooks';
+import { autorefsAsText } from './mkdocs-autorefs';
 
 const attributeList = /\s*\{:?\s*([^{}]*)\}\s*$/;
 const inlineAttributeList = new RegExp(String.raw`^\{:?\s*${attributeEntry}(?:\s+${attributeEntry})*\s*\}`);
@@ -94,6 +95,9 @@ function withoutAbbreviationDefinitions(source: string): string {
  * - URLs: `page.md` → `/page/` (or `/page.html` with `use_directory_urls: false`), `index.md`
  *   and `README.md` → the folder, under the path of `site_url` (or `pathPrefix`).
  * - Locales: `theme.language` for the root; top-level locale folders as translations.
+ * - mkdocs-autorefs (with `plugins: [autorefs]` or mkdocstrings): reference links the page does
+ *   not define (`[BaseModel][pydantic.BaseModel]`, `[config][]`) read as their text (see
+ *   `autorefsAsText`).
  * - Notebooks: `.ipynb` files are pages where mkdocs-jupyter or mknotebooks is enabled (see
  *   `mkdocsNotebookPages`), read as nbconvert renders them, at the URL a `.md` file of that name
  *   would have.
@@ -119,7 +123,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:6:${JSON.stringify(config.notebooks ?? null)}:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
+    fingerprint: `mkdocs:7:${config.autorefs}:${JSON.stringify(config.notebooks ?? null)}:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
@@ -136,7 +140,8 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
       const rendered = markdown.macros === undefined ? included : renderMacroVariables(included, markdown.macros);
       const withCode = await resolveCodeIncludes(rendered, codeIncludes, dependencies);
       const withSnippets = await resolveSnippets(withCode, snippetFolders, dependencies);
-      let text = mkdocsBlocksToDirectives(withoutAbbreviationDefinitions(withSnippets));
+      const linked = config.autorefs ? autorefsAsText(withSnippets) : withSnippets;
+      let text = mkdocsBlocksToDirectives(withoutAbbreviationDefinitions(linked));
       let tree = parseMarkdown(text, { directives: true });
       // Critic edits are read in the text, as the extension's preprocessor does (they may span
       // blocks), outside the code the first parse finds; the edited text is parsed again.

@@ -1,0 +1,35 @@
+import { rewriteLinesOutsideFences } from '../line-scanner';
+
+// `[text][identifier]` or `[identifier][]`; the text may hold code and one level of brackets.
+const referenceLink = /\[((?:[^[\]\n]|\[[^[\]\n]*\])+)\]\[([^[\]\n]*)\]/g;
+// A link reference definition's label: `[pydantic.BaseModel]: https://…`.
+const definitionLine = /^ {0,3}\[([^\]\n]+)\]:/gm;
+
+/**
+ * Reference links the page does not define, as the text mkdocs-autorefs links them by: it
+ * resolves `[BaseModel][pydantic.BaseModel]`, `[` `` `Page.title` `` `][mkdocs.structure.pages.Page.title]`
+ * and `[config][]` to API entries and headings of other pages when the site is built; read
+ * from the sources, they would stay bracketed text. References the page defines, and brackets
+ * inside code, are left as written.
+ *
+ * @example autorefsAsText('Use [`BaseModel`][pydantic.BaseModel].') === 'Use `BaseModel`.'
+ */
+export function autorefsAsText(source: string): string {
+  if (!source.includes('][')) return source;
+  const defined = new Set([...source.matchAll(definitionLine)].map((match) => normalizeLabel(match[1] ?? '')));
+  return rewriteLinesOutsideFences(source, (line) =>
+    line.replace(referenceLink, (whole, text: string, identifier: string, offset: number) => {
+      if (insideCodeSpan(line, offset)) return whole;
+      return defined.has(normalizeLabel(identifier === '' ? text : identifier)) ? whole : text;
+    }),
+  );
+}
+
+// As CommonMark matches labels: case and runs of white space aside.
+function normalizeLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function insideCodeSpan(line: string, position: number): boolean {
+  return (line.slice(0, position).match(/`/g)?.length ?? 0) % 2 === 1;
+}
