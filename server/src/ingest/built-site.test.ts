@@ -58,7 +58,7 @@ describe('ingestBuiltSite on a Sphinx build', () => {
     const byHeading = new Map(install?.sections.map((section) => [section.heading, section]));
 
     expect(byHeading.get('From PyPI')?.markdown).toBe(
-      'Install the latest release with pip:\n\n```console\n$ python -m pip install ferrule\n```\n\nNote\n\nOn Windows, use `py -m pip` instead.',
+      'Install the latest release with pip:\n\n```console\n$ python -m pip install ferrule\n```\n\n**Note**\n\nOn Windows, use `py -m pip` instead.',
     );
     expect(byHeading.get('Optional extras')?.markdown).toBe('The `socks` extra adds SOCKS proxy support.\n\n#### Pinning\n\nPin the major version in production.');
     expect(byHeading.get('Optional extras')?.headingTrail).toEqual(['Installation', 'From PyPI']);
@@ -121,7 +121,7 @@ describe('ingestBuiltSite on a Hugo build', () => {
 });
 
 describe('ingestBuiltSite on a MkDocs Material build', () => {
-  test('reads the article only: code without line numbers, tabs labelled, admonitions as text', async () => {
+  test('reads the article only: code without line numbers, tabs labelled, admonitions as their content led by a bold title', async () => {
     const docs = await ingestBuiltSite({ folder: site('mkdocs') });
     const colors = docs.pages.find((page) => page.path === '/setup/changing-the-colors/');
 
@@ -133,7 +133,7 @@ describe('ingestBuiltSite on a MkDocs Material build', () => {
       '/setup/changing-the-colors/#primary-color',
     ]);
     expect(colors?.sections[1]?.markdown).toBe(
-      'Set the scheme in `mkdocs.yml`:\n\n```yaml\ntheme:\n  palette:\n    scheme: slate\n```\n\nTip\n\nReaders can switch schemes with the palette toggle.',
+      'Set the scheme in `mkdocs.yml`:\n\n```yaml\ntheme:\n  palette:\n    scheme: slate\n```\n\n**Tip**\n\nReaders can switch schemes with the palette toggle.',
     );
     expect(colors?.sections[2]?.markdown).toBe('**Indigo**\n\n```yaml\nprimary: indigo\n```\n\n**Teal**\n\n```yaml\nprimary: teal\n```');
   });

@@ -78,7 +78,7 @@ export async function ingestBuiltSite(options: IngestBuiltSiteOptions): Promise<
   const targets = options.sitemap === undefined ? await folderPages(root, prefix) : await sitemapPages(root, options.sitemap);
 
   // Sections hold their URLs, so the cache is kept per path prefix and site URL.
-  const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open<CachedHtmlPage>(options.cacheFolder, root, `html:1:${prefix}:${options.siteUrl ?? ''}`);
+  const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open<CachedHtmlPage>(options.cacheFolder, root, `html:2:${prefix}:${options.siteUrl ?? ''}`);
   const pages: IngestedPage[] = [];
   for (let start = 0; start < targets.length; start += readBatchSize) {
     const batch = targets.slice(start, start + readBatchSize);

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { hasClass } from './hast-classes';
 
 // Sphinx's `highlight-default` means "the project's default lexer", which the page does not name.
 const unnamedLanguages = new Set(['default', 'none', '']);
@@ -26,7 +27,7 @@ function normalizedChildren(parent: Element, ancestors: Element[]): ElementConte
   return parent.children.map((child) => {
     if (child.type !== 'element') return child;
     if (child.tagName === 'pre') return plainCodeBlock(child, trail);
-    if (child.tagName === 'dt' && hasClassName(child, 'sig')) return plainSignature(child);
+    if (child.tagName === 'dt' && hasClass(child, 'sig')) return plainSignature(child);
     if (child.tagName === 'table' && isLineNumberTable(child)) {
       const code = codeOfLineNumberTable(child);
       if (code) return plainCodeBlock(code, [...trail, child]);
@@ -82,13 +83,8 @@ function plainSignature(term: Element): Element {
   return { ...term, children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: text }] }] };
 }
 
-function hasClassName(element: Element, name: string): boolean {
-  const className = element.properties.className;
-  return Array.isArray(className) && className.includes(name);
-}
-
 function isLineNumberTable(table: Element): boolean {
-  return hasClassName(table, 'highlighttable') || hasClassName(table, 'lntable');
+  return hasClass(table, 'highlighttable') || hasClass(table, 'lntable');
 }
 
 // The line-number cell is emptied by the chrome filter; the code is the `pre` that still has text.

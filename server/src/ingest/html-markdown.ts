@@ -4,6 +4,7 @@ import type { Root as MarkdownRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import { hasClass } from './hast-classes';
 import { capTableSpans } from './html-table-spans';
 import { dropUnsafeLinks } from './safe-markup';
 
@@ -13,6 +14,24 @@ const markdownWriter = unified()
   .use(remarkStringify, { bullet: '-', fences: true, listItemIndent: 'one', rule: '-', emphasis: '_', strong: '*' })
   .freeze();
 
+// The title of an admonition (Sphinx and MkDocs `p.admonition-title`, VitePress
+// `p.custom-block-title`) or of a details block (`summary`).
+const titleClasses = ['admonition-title', 'custom-block-title'];
+
+/**
+ * A copy of an element in which admonition and details titles are bold, as the Markdown dialects
+ * lead a container with its title: a label, which an answer does not end on (see
+ * `passage-selection.ts`).
+ */
+function withBoldTitles<Node extends ElementContent>(node: Node): Node {
+  if (node.type !== 'element') return node;
+  const isTitle = node.tagName === 'summary' || titleClasses.some((name) => hasClass(node, name));
+  if (isTitle && !(node.children.length === 1 && node.children[0]?.type === 'element' && node.children[0].tagName === 'strong')) {
+    return { ...node, children: [{ type: 'element', tagName: 'strong', properties: {}, children: node.children }] };
+  }
+  return { ...node, children: node.children.map(withBoldTitles) };
+}
+
 /**
  * Plain GitHub-flavoured Markdown for a run of HTML content (a section's body): paragraphs,
  * lists, tables, links, emphasis and fenced code blocks with their language, so an extractive
@@ -21,7 +40,7 @@ const markdownWriter = unified()
  * @example htmlToMarkdown(section.nodes) // 'Run:\n\n```sh\nnpm i docent\n```'
  */
 export function htmlToMarkdown(nodes: ElementContent[]): string {
-  const root: Root = { type: 'root', children: nodes };
+  const root: Root = { type: 'root', children: nodes.map(withBoldTitles) };
   capTableSpans(root);
   const markdown = toMdast(root) as MarkdownRoot;
   dropUnsafeLinks(markdown);

@@ -63,6 +63,14 @@ describe('main content', () => {
     expect(page.sections.map(({ url, markdown }) => ({ url, markdown }))).toEqual([{ url: '/guide/page.html#usage', markdown: 'Use it.' }]);
   });
 
+  test('admonition titles (Sphinx, MkDocs, VitePress) and details summaries are bold lead lines, as the Markdown dialects give them', () => {
+    const page = read(`<html><body><main><h1>Uploads</h1>
+      <div class="admonition note"><p class="admonition-title">Information for the Pros</p><p>Secure the filename.</p></div>
+      <div class="tip custom-block"><p class="custom-block-title">TIP</p><p>Use a CDN.</p></div>
+      <details><summary>More</summary><p>Hidden text.</p></details></main></body></html>`);
+    expect(page.sections[0]?.markdown).toBe('**Information for the Pros**\n\nSecure the filename.\n\n**TIP**\n\nUse a CDN.\n\n**More**\n\nHidden text.');
+  });
+
   test('a page with a single <article> and no known container reads the article', () => {
     const page = read('<html><body><div class="shell"><p>Site banner text</p><article><h1 id="a">Alpha</h1><p>Alpha body.</p></article></div></body></html>');
 

@@ -1,5 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { hasClass } from './hast-classes';
 
 /**
  * A copy of `container` where each set of tabs reads as a sequence: every tab's label as a bold
@@ -56,11 +57,6 @@ function isLabel(element: Element): boolean {
 
 function isPanel(element: Element): boolean {
   return element.properties.role === 'tabpanel' || hasClass(element, 'tabbed-block');
-}
-
-function hasClass(element: Element, name: string): boolean {
-  const className = element.properties.className;
-  return Array.isArray(className) && className.includes(name);
 }
 
 function boldLine(text: string): Element {
