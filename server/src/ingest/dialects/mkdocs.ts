@@ -126,8 +126,8 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
     fingerprint: `mkdocs:7:${config.autorefs}:${JSON.stringify(config.notebooks ?? null)}:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
-    // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
     readsNotebooks: notebooks !== undefined,
+    // MkDocs ignores a README.md beside an index.md (the index is the folder's page).
     isPage: (file) =>
       !file.relativeFile.endsWith('.mdx') &&
       (!file.relativeFile.endsWith('.ipynb') || notebooks?.isPage(file.relativeFile) === true) &&
