@@ -74,6 +74,11 @@ describe('passageBlocks', () => {
     ]);
   });
 
+  test("a footnote's text is not quoted, nor its marks; brackets in code stay", () => {
+    const markdown = ['Shows the latest release tag[^1] and stars.', '', '[^1]: Only for public repositories.', '', '- Ignore `[^a-z]+` paths[^note].'].join('\n');
+    expect(passageBlocks(markdown, '/docs/page').map((block) => block.markdown)).toEqual(['Shows the latest release tag and stars.', '- Ignore `[^a-z]+` paths.']);
+  });
+
   test('links: a scheme other than http(s) leaves only the text; parentheses inside an address stay in it', () => {
     const [block] = passageBlocks(
       'Click [here](javascript:alert(1)), [mail](mailto:a@b.example), [data](data:text/html,x) or ![x](javascript:alert(2)) [wiki](https://en.wikipedia.org/wiki/Function_(mathematics)) and [top](#install).',

@@ -46,6 +46,8 @@ export function passageBlocks(markdown: string, pageUrl: string, maximumCodeLine
     switch (token.type) {
       case 'paragraph':
       case 'text': {
+        // A footnote's text (`[^1]: …`) is a note at the page's foot, not part of the passage.
+        if (footnoteDefinition.test((token as Tokens.Paragraph).text)) break;
         const text = rewriteLinks(collapse(stripAlertMarker((token as Tokens.Paragraph).text)), pageUrl).trim();
         if (text !== '') blocks.push({ kind: 'paragraph', order: blocks.length, markdown: text, text: plainText(text), words: countWords(text) });
         break;
@@ -187,7 +189,7 @@ function resolveReferences(markdown: string, definitions: Readonly<Record<string
  * absolute; any other (a relative file link, `mailto:`, `javascript:`, `data:`…) becomes its text.
  */
 function rewriteLinksOf(markdown: string, pageUrl: string): string {
-  return markdown
+  return withoutFootnoteMarks(markdown)
     .replace(inlineImage, '')
     .replace(inlineLink, (whole, text: string, href: string) => {
       if (text === '') return '';
@@ -196,6 +198,16 @@ function rewriteLinksOf(markdown: string, pageUrl: string): string {
       return text;
     })
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
+}
+
+const footnoteDefinition = /^\[\^[^\]\s]+\]:/;
+const footnoteMark = /\[\^[^\]\s]+\](?!:)/g;
+
+// A footnote's mark (`tag[^1]`) points at a note the quote does not carry; brackets in code
+// (`[^a-z]+`, a regular expression) are not marks.
+function withoutFootnoteMarks(markdown: string): string {
+  if (!markdown.includes('[^')) return markdown;
+  return markdown.replace(footnoteMark, (mark, offset: number) => (insideCodeSpan(markdown, offset) ? mark : ''));
 }
 
 function insideCodeSpan(text: string, position: number): boolean {
