@@ -75,7 +75,7 @@ describe('passageBlocks', () => {
   });
 
   test("a footnote's text is not quoted, nor its marks; brackets in code stay", () => {
-    const markdown = ['Shows the latest release tag[^1] and stars.', '', '[^1]: Only for public repositories.', '', '- Ignore `[^a-z]+` paths[^note].'].join('\n');
+    const markdown = ['Shows the latest release tag[^1] and stars.', '', '[^1]: Only for public repositories.', '', '- Ignore `[^a-z]+` paths[^note].', '', '[^note]: https://example.com/paths'].join('\n');
     expect(passageBlocks(markdown, '/docs/page').map((block) => block.markdown)).toEqual(['Shows the latest release tag and stars.', '- Ignore `[^a-z]+` paths.']);
   });
 

@@ -172,8 +172,11 @@ const referenceImage = /!\[([^\]]*)\]\[([^\]]*)\]|!\[([^\]]+)\](?![(\[:])/g;
  */
 function resolveReferences(markdown: string, definitions: Readonly<Record<string, { href: string }>> | undefined): string {
   if (definitions === undefined || !markdown.includes('[')) return markdown;
-  const definitionOf = (text: string | undefined, reference: string | undefined, shortcut: string | undefined) =>
-    definitions[(reference !== undefined && reference !== '' ? reference : (text ?? shortcut ?? '')).toLowerCase().replace(/\s+/g, ' ').trim()];
+  const definitionOf = (text: string | undefined, reference: string | undefined, shortcut: string | undefined) => {
+    const label = (reference !== undefined && reference !== '' ? reference : (text ?? shortcut ?? '')).toLowerCase().replace(/\s+/g, ' ').trim();
+    // `[^1]: https://…` reads as a link definition to marked, but `[^1]` marks a footnote.
+    return label.startsWith('^') ? undefined : definitions[label];
+  };
   // Images are left out of answers (as inline ones are, see `rewriteLinksOf`): first, so that a
   // linked image (`[![Tabs]][tabs]`) leaves an empty link, which goes too.
   return markdown
