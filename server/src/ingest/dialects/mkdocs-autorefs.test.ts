@@ -12,8 +12,8 @@ describe('autorefsAsText', () => {
     );
   });
 
-  test('references the page defines (any case), brackets in code spans and fenced code stay', () => {
-    const source = ['See [the guide][Guide] and `[a][b]`.', '', '```md', '[x][y]', '```', '', '[guide]: ./guide.md'].join('\n');
+  test('references the page defines (any case), images, brackets in code spans and fenced code stay', () => {
+    const source = ['See [the guide][Guide] and `[a][b]`, ![Logo][logo-image].', '', '```md', '[x][y]', '```', '', '[guide]: ./guide.md'].join('\n');
     expect(autorefsAsText(source)).toBe(source);
   });
 

@@ -19,7 +19,8 @@ export function autorefsAsText(source: string): string {
   const defined = new Set([...source.matchAll(definitionLine)].map((match) => normalizeLabel(match[1] ?? '')));
   return rewriteLinesOutsideFences(source, (line) =>
     line.replace(referenceLink, (whole, text: string, identifier: string, offset: number) => {
-      if (insideCodeSpan(line, offset)) return whole;
+      // An image (`![alt][id]`) is not a link autorefs makes; code shows brackets as written.
+      if (line[offset - 1] === '!' || insideCodeSpan(line, offset)) return whole;
       return defined.has(normalizeLabel(identifier === '' ? text : identifier)) ? whole : text;
     }),
   );
