@@ -72,6 +72,19 @@ describe('MkDocs notebooks (mkdocs-jupyter)', () => {
     expect(pageAt(named, '/examples/fitting/').title).toBe('Fitting');
   });
 
+  test('a first cell opening with --- is a rule and text, not front matter (nbconvert reads none)', async () => {
+    const folder = await withConfig('site_name: Rule\nplugins:\n  - mkdocs-jupyter\n');
+    const cells = [{ cell_type: 'markdown', metadata: {}, source: ['---\n', 'title: not: yaml\n', '---\n', '\n', '# Ruled notebook\n', '\n', 'Body.'] }];
+    await writeFile(path.join(folder, 'examples/fitting.ipynb'), JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells }));
+    const ruled = pageAt(await ingestDocs({ docs: folder }), '/examples/fitting/');
+    expect(ruled.title).toBe('Ruled notebook');
+    // As CommonMark reads it: a rule, then a setext heading (empty, so no section of its own).
+    expect(ruled.sections.map((section) => [section.heading, section.markdown])).toEqual([
+      ['Ruled notebook', '---'],
+      ['Ruled notebook', 'Body.'],
+    ]);
+  });
+
   test('a broken notebook stops the start with the file and what to do', async () => {
     const folder = await withConfig('site_name: Broken\nplugins:\n  - mkdocs-jupyter\n');
     await writeFile(path.join(folder, 'examples/fitting.ipynb'), '{"cells": [');

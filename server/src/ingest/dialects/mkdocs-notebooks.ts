@@ -37,6 +37,8 @@ export function mkdocsNotebookPages(settings: MkdocsNotebooks): MkdocsNotebookPa
         if (error instanceof NotebookFormatError) throw new DocsFolderError(file.sourceFile, `${error.message}, or add it to the mkdocs-jupyter plugin's ignore list`);
         throw error;
       }
+      // nbconvert reads no front matter: a first cell opening with `---` shows a rule, not YAML.
+      if (text.startsWith('---')) text = `\n${text}`;
       const tree = parseMarkdown(text, { math: true });
       dropNonContentHtml(tree);
       return { tree, text, dependencies: [], assignAnchors: notebookAnchors, ...(settings.fileNameTitles ? { title: titleFromFileName(file.relativeFile) } : {}) };
