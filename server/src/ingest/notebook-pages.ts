@@ -1,3 +1,4 @@
+import { fence } from '../text/markdown-syntax';
 import { withoutTerminalColours } from '../text/terminal-colours';
 
 /**
@@ -64,7 +65,7 @@ export function notebookMarkdown(json: string, settings: NotebookSettings = {}):
     if (cell.cell_type === 'markdown') {
       if (source.trim() !== '') blocks.push(source);
     } else if (cell.cell_type === 'code') {
-      if (settings.showInput !== false && !tagged(settings.removeInputTags) && source.trim() !== '') blocks.push(fenced(source, language));
+      if (settings.showInput !== false && !tagged(settings.removeInputTags) && source.trim() !== '') blocks.push(fence(source, language));
       if (!tagged(settings.removeOutputTags)) blocks.push(...outputBlocks(cell.outputs));
     }
   }
@@ -85,13 +86,6 @@ function text(value: unknown): string {
   return Array.isArray(value) ? value.filter((line): line is string => typeof line === 'string').join('') : '';
 }
 
-// A fence longer than any run of backticks in the code, so the code cannot close it.
-function fenced(code: string, language: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${language}\n${code}\n${fence}`;
-}
-
 function outputBlocks(outputs: unknown): string[] {
   if (!Array.isArray(outputs)) return [];
   const blocks: string[] = [];
@@ -99,7 +93,7 @@ function outputBlocks(outputs: unknown): string[] {
     if (typeof output !== 'object' || output === null) continue;
     if (output.output_type === 'stream') {
       const printed = shortened(withoutTerminalColours(text(output.text)));
-      if (printed !== '') blocks.push(fenced(printed, 'text'));
+      if (printed !== '') blocks.push(fence(printed, 'text'));
     } else if (output.output_type === 'execute_result' || output.output_type === 'display_data') {
       const markdown = text(output.data?.['text/markdown']).trim();
       if (markdown !== '') {
@@ -108,7 +102,7 @@ function outputBlocks(outputs: unknown): string[] {
       }
       const plain = shortened(text(output.data?.['text/plain']));
       // `<Figure size 640x480 with 1 Axes>`, `<IPython.core.display.HTML object>`: a stand-in, not a result.
-      if (plain !== '' && !/^<[^<>\n]*>$/.test(plain)) blocks.push(fenced(plain, 'text'));
+      if (plain !== '' && !/^<[^<>\n]*>$/.test(plain)) blocks.push(fence(plain, 'text'));
     }
   }
   return blocks;

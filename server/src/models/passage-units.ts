@@ -1,5 +1,6 @@
 import { Lexer } from 'marked';
 import type { Token, Tokens } from 'marked';
+import { fence, insideCodeSpan, linkLabel } from '../text/markdown-syntax';
 
 /**
  * The blocks of a section an extractive answer quotes from, in the docs' order: a paragraph, a
@@ -142,13 +143,6 @@ export function plainText(markdown: string): string {
     .replace(/[`*_~]/g, '');
 }
 
-/** Wraps code in a fence longer than any run of backticks inside it. */
-export function fence(code: string, language: string): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`{3,}/g)].map((match) => match[0].length));
-  const marker = '`'.repeat(longest + 1);
-  return `${marker}${language}\n${code.replace(/\n+$/, '')}\n${marker}`;
-}
-
 /** Words of prose in Markdown: what a reader reads, for the answer's word budget. */
 export function countWords(markdown: string): number {
   return plainText(markdown).split(/\s+/).filter((word) => /\w/.test(word)).length;
@@ -173,7 +167,7 @@ const referenceImage = /!\[([^\]]*)\]\[([^\]]*)\]|!\[([^\]]+)\](?![(\[:])/g;
 function resolveReferences(markdown: string, definitions: Readonly<Record<string, { href: string }>> | undefined): string {
   if (definitions === undefined || !markdown.includes('[')) return markdown;
   const definitionOf = (text: string | undefined, reference: string | undefined, shortcut: string | undefined) => {
-    const label = (reference !== undefined && reference !== '' ? reference : (text ?? shortcut ?? '')).toLowerCase().replace(/\s+/g, ' ').trim();
+    const label = linkLabel(reference !== undefined && reference !== '' ? reference : (text ?? shortcut ?? ''));
     // `[^1]: https://…` reads as a link definition to marked, but `[^1]` marks a footnote.
     return label.startsWith('^') ? undefined : definitions[label];
   };
@@ -211,10 +205,6 @@ const footnoteMark = /\[\^[^\]\s]+\](?!:)/g;
 function withoutFootnoteMarks(markdown: string): string {
   if (!markdown.includes('[^')) return markdown;
   return markdown.replace(footnoteMark, (mark, offset: number) => (insideCodeSpan(markdown, offset) ? mark : ''));
-}
-
-function insideCodeSpan(text: string, position: number): boolean {
-  return (text.slice(0, position).match(/`/g)?.length ?? 0) % 2 === 1;
 }
 
 function stripAlertMarker(text: string): string {

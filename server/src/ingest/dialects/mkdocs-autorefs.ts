@@ -1,3 +1,4 @@
+import { insideCodeSpan, linkLabel } from '../../text/markdown-syntax';
 import { rewriteLinesOutsideFences } from '../line-scanner';
 
 // `[text][identifier]` or `[identifier][]`; the text may hold code and one level of brackets.
@@ -16,21 +17,12 @@ const definitionLine = /^ {0,3}\[([^\]\n]+)\]:/gm;
  */
 export function autorefsAsText(source: string): string {
   if (!source.includes('][')) return source;
-  const defined = new Set([...source.matchAll(definitionLine)].map((match) => normalizeLabel(match[1] ?? '')));
+  const defined = new Set([...source.matchAll(definitionLine)].map((match) => linkLabel(match[1] ?? '')));
   return rewriteLinesOutsideFences(source, (line) =>
     line.replace(referenceLink, (whole, text: string, identifier: string, offset: number) => {
       // An image (`![alt][id]`) is not a link autorefs makes; code shows brackets as written.
       if (line[offset - 1] === '!' || insideCodeSpan(line, offset)) return whole;
-      return defined.has(normalizeLabel(identifier === '' ? text : identifier)) ? whole : text;
+      return defined.has(linkLabel(identifier === '' ? text : identifier)) ? whole : text;
     }),
   );
-}
-
-// As CommonMark matches labels: case and runs of white space aside.
-function normalizeLabel(label: string): string {
-  return label.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-function insideCodeSpan(line: string, position: number): boolean {
-  return (line.slice(0, position).match(/`/g)?.length ?? 0) % 2 === 1;
 }

@@ -86,10 +86,10 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
   config.unicodeSlugs = /slugify_unicode|uslugify|pymdownx\.slugs\.slugify/.test(tag);
   const snippets = extensions.get('pymdownx.snippets')?.toJS(document) as Record<string, unknown> | undefined;
   const basePath = snippets?.base_path;
-  const bases = (Array.isArray(basePath) ? basePath : typeof basePath === 'string' ? [basePath] : []).filter((entry): entry is string => typeof entry === 'string');
+  const bases = strings(typeof basePath === 'string' ? [basePath] : basePath);
   if (bases.length > 0) config.snippetBasePaths = bases.map((base) => path.resolve(configFolder, base));
   if (snippets?.restrict_base_path === false) config.snippetsRestricted = false;
-  if (Array.isArray(snippets?.auto_append)) config.snippetAutoAppend = snippets.auto_append.filter((entry): entry is string => typeof entry === 'string');
+  if (Array.isArray(snippets?.auto_append)) config.snippetAutoAppend = strings(snippets.auto_append);
   const includeMarkdown = pluginOptions(data.plugins, 'include-markdown');
   if (includeMarkdown !== undefined) config.includeMarkdown = includeMarkdownSettings(includeMarkdown);
   config.autorefs = pluginOptions(data.plugins, 'autorefs') !== undefined || pluginOptions(data.plugins, 'mkdocstrings') !== undefined;
@@ -98,8 +98,12 @@ export async function readMkdocsConfig(configFile: string | undefined, docsRoot:
   return config;
 }
 
+/** The strings of a YAML list (`[]` for anything else). */
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
 function notebookSettings(plugins: unknown): MkdocsNotebooks | undefined {
-  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
   const jupyter = pluginOptions(plugins, 'mkdocs-jupyter');
   if (jupyter === undefined) return pluginOptions(plugins, 'mknotebooks') === undefined ? undefined : { include: ['*.ipynb'], ignore: [], fileNameTitles: false };
   // `.py` and `.md` notebooks (jupytext) need jupytext to read; only `.ipynb` patterns are kept.
