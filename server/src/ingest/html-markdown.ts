@@ -1,4 +1,4 @@
-import type { ElementContent, Root } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { toMdast } from 'hast-util-to-mdast';
 import type { Root as MarkdownRoot } from 'mdast';
 import remarkGfm from 'remark-gfm';
@@ -19,17 +19,18 @@ const markdownWriter = unified()
 const titleClasses = ['admonition-title', 'custom-block-title'];
 
 /**
- * A copy of an element in which admonition and details titles are bold, as the Markdown dialects
- * lead a container with its title: a label, which an answer does not end on (see
- * `passage-selection.ts`).
+ * Makes admonition and details titles bold, in place (as `capTableSpans` caps spans), as the
+ * Markdown dialects lead a container with its title: a label, which an answer does not end on
+ * (see `passage-selection.ts`).
  */
-function withBoldTitles<Node extends ElementContent>(node: Node): Node {
-  if (node.type !== 'element') return node;
-  const isTitle = node.tagName === 'summary' || titleClasses.some((name) => hasClass(node, name));
-  if (isTitle && !(node.children.length === 1 && node.children[0]?.type === 'element' && node.children[0].tagName === 'strong')) {
-    return { ...node, children: [{ type: 'element', tagName: 'strong', properties: {}, children: node.children }] };
+function boldTitles(tree: Root | Element): void {
+  for (const child of tree.children) {
+    if (child.type !== 'element') continue;
+    const isTitle = child.tagName === 'summary' || titleClasses.some((name) => hasClass(child, name));
+    const bold = child.children.length === 1 && child.children[0]?.type === 'element' && child.children[0].tagName === 'strong';
+    if (isTitle && !bold) child.children = [{ type: 'element', tagName: 'strong', properties: {}, children: child.children }];
+    else boldTitles(child);
   }
-  return { ...node, children: node.children.map(withBoldTitles) };
 }
 
 /**
@@ -40,7 +41,8 @@ function withBoldTitles<Node extends ElementContent>(node: Node): Node {
  * @example htmlToMarkdown(section.nodes) // 'Run:\n\n```sh\nnpm i docent\n```'
  */
 export function htmlToMarkdown(nodes: ElementContent[]): string {
-  const root: Root = { type: 'root', children: nodes.map(withBoldTitles) };
+  const root: Root = { type: 'root', children: nodes };
+  boldTitles(root);
   capTableSpans(root);
   const markdown = toMdast(root) as MarkdownRoot;
   dropUnsafeLinks(markdown);
