@@ -298,6 +298,45 @@ describe('passage coherence', () => {
     expect(answer).toContain('**Input**\n\n```js{4}');
     expect(answer).not.toContain('Output in the browser');
   });
+
+  test('a paragraph ending on an introduction to code too long to quote ends at the sentence before it', () => {
+    const thunks = section(
+      '/docs/fetching#thunks',
+      'Fetching data',
+      'Thunks',
+      [
+        'Thunks fetch data from a REST API: each dispatches an action when the request starts and another when it ends. The same example with a thunk might look like this:',
+        `\`\`\`js\n${'dispatch(fetchPosts())\n'.repeat(45)}\`\`\``,
+      ].join('\n\n'),
+    );
+
+    const answer = composeExtractiveAnswer({ question: 'How do I fetch data from a REST API with thunks?', sections: numbered([thunks]) });
+
+    expect(answer.startsWith('Thunks fetch data from a REST API: each dispatches an action when the request starts and another when it ends.\n\nQuoted from')).toBe(true);
+    expect(answer).not.toContain('might look like this');
+  });
+
+  test('an introduction to the subsections after it goes on into the first of them, or is left out', () => {
+    const variables = {
+      ...section('/docs/environment-variables', 'Environment Variables', 'Environment Variables', 'The test runner sets the following environment variables:'),
+      next: { url: '/docs/environment-variables#node_env', heading: 'NODE_ENV', headingTrail: [], markdown: "Set to `'test'` if it is not already set to something else." },
+    };
+
+    const answer = composeExtractiveAnswer({ question: 'Which environment variables does the test runner set?', sections: numbered([variables]) });
+
+    expect(answer).toContain("The test runner sets the following environment variables:\n\n**NODE_ENV**\n\nSet to `'test'`");
+    expect(quotedFrom(answer)).toEqual(['/docs/environment-variables', '/docs/environment-variables#node_env']);
+    // A reference entry that opens with its own name is not led by its heading twice.
+    const entry = { ...variables, next: { ...variables.next, markdown: "**`NODE_ENV`**\n\nSet to `'test'` if it is not already set to something else." } };
+    expect(composeExtractiveAnswer({ question: 'Which environment variables does the test runner set?', sections: numbered([entry]) })).toContain('variables:\n\n**`NODE_ENV`**\n\nSet to');
+    // Not into the next topic beside it: the introduction goes, the sentence before it stays.
+    const props = {
+      ...section('/docs/badge#props', 'Badge', 'Props', 'A badge shows a short label beside a heading. It accepts the following props:'),
+      next: { url: '/docs/card', heading: 'Card', headingTrail: [], markdown: 'A card groups content.' },
+    };
+    const alone = composeExtractiveAnswer({ question: 'What props does the badge accept?', sections: numbered([props]) });
+    expect(alone.startsWith('A badge shows a short label beside a heading.\n\nQuoted from')).toBe(true);
+  });
 });
 
 describe('citations', () => {

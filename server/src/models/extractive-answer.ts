@@ -9,7 +9,7 @@ import { judgeCoverage, questionSubject } from './answer-coverage';
 import { sharedWordNet } from '../retrieval/wordnet';
 import { contextTerms, wantsCode } from './passage-scoring';
 import type { PassageLimits, QuotedPassage } from './passage-selection';
-import { choosePassages, continuePassage } from './passage-selection';
+import { choosePassages, continueIntroduction, continuePassage, withoutClosingIntroduction } from './passage-selection';
 import type { TermStatistics } from './term-statistics';
 import { asksAboutVersions } from './version-notes';
 
@@ -90,15 +90,20 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
     const section = input.sections[passage.section];
     if (section !== undefined) quoted.push({ passage, section });
   }
-  // A passage that ends its section without showing how, on a page that goes on to show it.
+  // A passage that ends its section without showing how, on a page that goes on to show it; one
+  // that ends on an introduction to the subsection after it ("the following variables:").
   const [only] = quoted;
-  if (quoted.length === 1 && only !== undefined && only.section.next !== undefined && asksHow(input.question)) {
+  if (quoted.length === 1 && only !== undefined && only.section.next !== undefined) {
     const next: AnswerSection = { ...only.section.next, number: only.section.number, pageTitle: only.section.pageTitle };
-    const continuation = continuePassage(only.section, only.passage, next, question, options);
+    const continuation =
+      (asksHow(input.question) ? continuePassage(only.section, only.passage, next, question, options) : undefined) ??
+      continueIntroduction(only.section, only.passage, next, question, options);
     if (continuation !== undefined) quoted.push({ passage: continuation, section: next, continues: true });
   }
+  // An introduction to what the answer does not go on with is left out.
+  const finished = quoted.map((entry, index) => (quoted[index + 1]?.continues === true ? entry : { ...entry, passage: withoutClosingIntroduction(entry.passage) }));
   // The section the quote continues into is led by its heading, as the page shows it.
-  const rendered = quoted.map(({ passage, section, continues }) => (continues === true ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section));
+  const rendered = finished.map(({ passage, section, continues }) => (continues === true && !opensWithName(passage, section.heading) ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section));
   return [...rendered, citation(quoted.map(({ section }) => section))].join('\n\n');
 }
 
@@ -113,6 +118,14 @@ function withEarlierSubject(subject: QuestionSubject, earlier: QuestionSubject):
     words,
     partOf: new Map([...earlier.partOf, ...subject.partOf]),
   };
+}
+
+// Whether a passage opens with the name its section's heading gives (a reference entry's
+// "**`text`**" under "### text"): the heading need not lead it again.
+function opensWithName(passage: QuotedPassage, heading: string): boolean {
+  const first = passage.blocks[0];
+  const name = (text: string) => text.replace(/[*_`\s]/g, '').toLowerCase();
+  return first !== undefined && name(first.markdown) === name(heading);
 }
 
 // "How do I…", "how to…", "is there a way to…", "what's the idiomatic way…": the reader wants the

@@ -115,7 +115,7 @@ export function choosePassages(sections: readonly AnswerSection[], question: Pas
       : firstCoverage < 0.6 && gain >= 0.45 && coverageOf(candidate.all) >= 0.5;
     if (!completes && !spans) continue;
     const candidateSection = quotableBlocks(candidate.section.markdown, candidate.page, maximumCodeLines, question);
-    const blocks = passageWindow(candidateSection, question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode);
+    const blocks = passageWindow(candidateSection, question, Math.max(60, budget - firstWords), maximumCodeLines, firstHasCode, false);
     const quoted = termSet(blocks.map((block) => block.text).join(' '));
     const words = proseWords(blocks);
     // The quoted words themselves, not just the section's headings, must answer the open part.
@@ -209,7 +209,7 @@ function codeFollowsOn(blocks: readonly PassageBlock[]): boolean {
  * and its test, a signature and its example) while they fit `maximumCodeLines` together, until
  * the word budget is spent.
  */
-function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget: number, maximumCodeLines: number, haveCode = false): PassageBlock[] {
+function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget: number, maximumCodeLines: number, haveCode = false, leads = true): PassageBlock[] {
   if (blocks.length === 0) return [];
   const scores = blocks.map((block) => blockScore(block, question.terms, question.weights));
   const quotableCode = (block: PassageBlock) => block.kind === 'code' && block.lines <= maximumCodeLines;
@@ -232,6 +232,7 @@ function passageWindow(blocks: PassageBlock[], question: PassageQuestion, budget
   const quoted = dropDanglingIntroductions(
     window.map((block) => (block.kind === 'table' && block.rows.length > largeTableRows ? (matchingRows(block, question) ?? block) : block)),
     blocks,
+    leads,
   );
   // Never nothing: a section chosen to answer has at least its opening words to quote.
   const opening = blocks.find((block) => block.kind === 'paragraph' || block.kind === 'list');
@@ -359,7 +360,7 @@ function isLabel(block: PassageBlock): boolean {
 
 // "Run the container:" followed by something else than what it introduced reads as a promise
 // broken: a short label is left out, a sentence ends as a statement instead.
-function dropDanglingIntroductions(window: PassageBlock[], blocks: readonly PassageBlock[]): PassageBlock[] {
+function dropDanglingIntroductions(window: PassageBlock[], blocks: readonly PassageBlock[], leads: boolean): PassageBlock[] {
   const kept = window.flatMap((block, index) => {
     if (!introducesNext(block)) return [block];
     const next = window[index + 1];
@@ -367,12 +368,67 @@ function dropDanglingIntroductions(window: PassageBlock[], blocks: readonly Pass
     // The block the docs put next, whole or cut to the items that fit.
     const introduced = next !== undefined && inDocs !== undefined && next.order === inDocs.order && (isLabel(block) || next.kind !== 'paragraph');
     if (introduced) return [block];
-    if (isLabel(block) || block.words <= 5 || next === undefined) return [];
+    // Its section's last block introduces the subsections after it ("Jest sets the following
+    // environment variables:" before "### NODE_ENV"): the answer may go on into them (see
+    // `continueIntroduction`), else it drops the introduction (`withoutClosingIntroduction`).
+    if (leads && inDocs === undefined && next === undefined && block.kind === 'paragraph') return [block];
+    if (isLabel(block) || block.words <= 5) return [];
+    // Last in the quote, what it introduces left out (code too long to quote): the paragraph
+    // ends at the sentence before it, if it has one. Not in a second passage, which must answer
+    // the rest of the question in full: a sentence left of an introduction rarely does.
+    if (next === undefined) return leads ? withoutLastSentence(block) : [];
     return [{ ...block, markdown: block.markdown.replace(/:\s*$/, '.') }];
   });
   // A last word or two ("and", "Or:") led on to something left out.
   while (kept.length > 1 && kept.at(-1)?.kind === 'paragraph' && (kept.at(-1)?.words ?? 0) <= 3) kept.pop();
   return kept;
+}
+
+// A paragraph without its last sentence; nothing when it has only one.
+function withoutLastSentence(block: PassageBlock): PassageBlock[] {
+  const sentences = splitSentences(block.markdown);
+  if (sentences.length < 2) return [];
+  const kept = sentences.slice(0, -1).join(' ');
+  return [{ ...block, markdown: kept, text: plainText(kept), words: kept.split(/\s+/).length }];
+}
+
+/**
+ * A quote that ends its section on an introduction to the subsections after it ("Jest sets the
+ * following environment variables:") goes on into the first of them, led by its heading; its
+ * `section` is the quoted one's index. `undefined` when the quote does not end so, or `next` is not
+ * a subsection of the quoted section.
+ */
+export function continueIntroduction(section: AnswerSection, quoted: QuotedPassage, next: AnswerSection, question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage | undefined {
+  if (!endsOnIntroduction(quoted) || !isSubsection(next, section)) return undefined;
+  const budget = limits.wordBudget ?? 180;
+  const maximumCodeLines = limits.maximumCodeLines ?? 40;
+  const blocks = quotableBlocks(next.markdown, pageUrl(section.url), maximumCodeLines, question);
+  const window = passageWindow(blocks, question, Math.max(60, budget - proseWords(quoted.blocks)), maximumCodeLines, quoted.blocks.some(hasCode));
+  return window.length === 0 || endsOnIntroduction({ ...quoted, blocks: window }) ? undefined : { section: quoted.section, blocks: window, endsSection: endsSection(window, blocks) };
+}
+
+/**
+ * A quote without the introduction it ends on when nothing it introduces follows (see
+ * `continueIntroduction`): the paragraph ends at the sentence before, or goes when it has no
+ * other; a quote that is nothing else keeps it.
+ */
+export function withoutClosingIntroduction(quoted: QuotedPassage): QuotedPassage {
+  const last = quoted.blocks.at(-1);
+  if (last === undefined || !endsOnIntroduction(quoted)) return quoted;
+  const blocks = [...quoted.blocks.slice(0, -1), ...withoutLastSentence(last)];
+  return blocks.length === 0 ? quoted : { ...quoted, blocks, endsSection: false };
+}
+
+// Whether `next` is a part of `section`: under its heading, or, after a page's introduction (the
+// section without an anchor), one of the page's top headings.
+function isSubsection(next: AnswerSection, section: AnswerSection): boolean {
+  const parent = next.headingTrail.at(-1);
+  return parent === undefined || parent === section.pageTitle ? !section.url.includes('#') : parent === section.heading;
+}
+
+function endsOnIntroduction(quoted: QuotedPassage): boolean {
+  const last = quoted.blocks.at(-1);
+  return quoted.endsSection && last !== undefined && last.kind === 'paragraph' && introducesNext(last);
 }
 
 // A last item "…" in the list's own marker: the docs' list goes on (its other conditions,
