@@ -109,6 +109,35 @@ describe('buildAnswerPrompt', () => {
     expect(buildAnswerPrompt({ turns: [{ role: 'user', text: 'Accent colour?' }], sections }).providerOptions.docent.sections.every((item) => item.next === undefined)).toBe(true);
   });
 
+  test('gives the first sections the sections directly under them on their page, up to the next heading at their depth', () => {
+    const props = { ...section('/docs/theming#props', 'Props', 'The component accepts the following props:'), headingTrail: ['Badge'] };
+    const page = [
+      props,
+      { ...section('/docs/theming#text', 'text', 'The text to show.'), headingTrail: ['Badge', 'Props'] },
+      // Deeper: passed over, not a part of its own.
+      { ...section('/docs/theming#text-example', 'Example', '`<Badge text="New" />`'), headingTrail: ['Badge', 'Props', 'text'] },
+      { ...section('/docs/theming#variant', 'variant', 'The colour variant.'), headingTrail: ['Badge', 'Props'] },
+      // The page leaves "Props": a heading at its depth.
+      { ...section('/docs/theming#examples', 'Examples', 'A few badges.'), headingTrail: ['Badge'] },
+      { ...section('/docs/theming#size', 'size', 'Not a prop of the list above.'), headingTrail: ['Badge', 'Examples'] },
+    ];
+    const after = (hit: DocSection) => page[page.findIndex((item) => item.id === hit.id) + 1];
+    const { providerOptions } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Which props?' }], sections: [props], sectionAfter: after });
+
+    expect(providerOptions.docent.sections[0]?.subsections?.map((part) => part.heading)).toEqual(['text', 'variant']);
+    // A page's introduction holds the page: its parts are the top sections, below the page's own `#` title.
+    const introduction = section('/docs/theming', 'Theming', 'Badges mark a heading. This page covers:');
+    const titled = [introduction, { ...props, headingTrail: ['Theming'] }, { ...page[1]!, headingTrail: ['Theming', 'Props'] }, { ...page[4]!, headingTrail: ['Theming'] }];
+    const next = (hit: DocSection) => titled[titled.findIndex((item) => item.id === hit.id) + 1];
+    const intro = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Badges?' }], sections: [introduction], sectionAfter: next });
+    expect(intro.providerOptions.docent.sections[0]?.subsections?.map((part) => part.heading)).toEqual(['Props', 'Examples']);
+    // Only a section that ends on an introduction needs them.
+    const statement = { ...props, markdown: 'The component accepts these props.' };
+    expect(buildAnswerPrompt({ turns: [{ role: 'user', text: 'Which props?' }], sections: [statement], sectionAfter: after }).providerOptions.docent.sections[0]?.subsections).toBeUndefined();
+    // Without `sectionAfter` nobody can tell.
+    expect(buildAnswerPrompt({ turns: [{ role: 'user', text: 'Which props?' }], sections: [props] }).providerOptions.docent.sections[0]?.subsections).toBeUndefined();
+  });
+
   test('passes on the retrieval score of search hits, so the extractive model can weigh how well the search matched', () => {
     const hits = [{ ...sections[0]!, score: 12.5 }, { ...sections[1]!, score: 3 }];
     const { providerOptions } = buildAnswerPrompt({ turns: [{ role: 'user', text: 'Dark mode?' }], sections: hits });

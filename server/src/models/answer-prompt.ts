@@ -45,8 +45,19 @@ export type AnswerSection = {
    * The section that follows on the same page, for the first few sections (when the caller can
    * tell): a page whose first section restates the problem often shows the solution next.
    */
-  next?: { url: string; heading: string; headingTrail: string[]; markdown: string };
+  next?: FollowingSection;
+  /**
+   * The sections directly under this one on its page, in order (at most
+   * {@link maximumSubsections}), for the first few sections when the caller can tell and the
+   * section ends on an introduction (a colon): what it introduces ("The component accepts the
+   * following props:" before "### text", "### variant"…). For a page's introduction, the page's
+   * top sections.
+   */
+  subsections?: FollowingSection[];
 };
+
+/** A section after a retrieved one on its page (see `AnswerSection.next`). */
+export type FollowingSection = { url: string; heading: string; headingTrail: string[]; markdown: string };
 
 /** The structured copy of the prompt, under `providerOptions.docent`, for the embedded extractive model. */
 export type DocentAnswerOptions = {
@@ -95,6 +106,10 @@ export interface AnswerPromptInput {
 
 /** How many of the first retrieved sections carry the section that follows them. */
 const sectionsWithNext = 3;
+/** Most subsections a section carries (see `AnswerSection.subsections`). */
+export const maximumSubsections = 6;
+/** Most sections read past a retrieved one to find its subsections (deeper ones are passed over). */
+const subsectionLookahead = 30;
 
 /** The arguments for `streamText`: `streamText({ model, ...buildAnswerPrompt(input) })`. */
 export interface AnswerPrompt {
@@ -122,7 +137,38 @@ const statisticsTurns = 3;
 // The following section, when it is on the same page.
 function nextOf(next: DocSection | undefined, section: DocSection): Pick<AnswerSection, 'next'> {
   if (next === undefined || next.pagePath !== section.pagePath) return {};
-  return { next: { url: next.url, heading: next.heading, headingTrail: [...next.headingTrail], markdown: next.markdown } };
+  return { next: following(next) };
+}
+
+// Whether a section's text ends on a colon, introducing what comes after it.
+function endsOnIntroduction(markdown: string): boolean {
+  return /:\s*$/.test(markdown);
+}
+
+// The sections directly under `section` on its page, read on with `sectionAfter` until the page
+// leaves it (a heading at its depth or above) or enough are found.
+function subsectionsOf(section: DocSection, sectionAfter: (section: DocSection) => DocSection | undefined): Pick<AnswerSection, 'subsections'> {
+  // A page's introduction (no anchor) holds the whole page; its parts are the top sections.
+  const introduction = section.anchor === undefined;
+  const trail = introduction ? [] : [...section.headingTrail, section.heading];
+  const found: FollowingSection[] = [];
+  let after = sectionAfter(section);
+  for (let read = 0; after !== undefined && read < subsectionLookahead && found.length < maximumSubsections; read++) {
+    const own = introduction ? withoutPageTitle(after.headingTrail, section.pageTitle) : after.headingTrail;
+    if (after.pagePath !== section.pagePath || own.length < trail.length || trail.some((heading, depth) => own[depth] !== heading)) break;
+    if (own.length === trail.length) found.push(following(after));
+    after = sectionAfter(after);
+  }
+  return found.length === 0 ? {} : { subsections: found };
+}
+
+// A page whose Markdown opens with its title as a `#` heading puts that title above every section.
+function withoutPageTitle(trail: readonly string[], pageTitle: string): readonly string[] {
+  return trail[0] === pageTitle ? trail.slice(1) : trail;
+}
+
+function following(section: DocSection): FollowingSection {
+  return { url: section.url, heading: section.heading, headingTrail: [...section.headingTrail], markdown: section.markdown };
 }
 
 /**
@@ -146,6 +192,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
     markdown: section.markdown,
     ...('score' in section && typeof section.score === 'number' && Number.isFinite(section.score) ? { score: section.score } : {}),
     ...nextOf(index < sectionsWithNext ? input.sectionAfter?.(section) : undefined, section),
+    ...(index < sectionsWithNext && input.sectionAfter !== undefined && endsOnIntroduction(section.markdown) ? subsectionsOf(section, input.sectionAfter) : {}),
   }));
   const docent: DocentAnswerOptions = { sections, context, currentPath };
   if (input.vocabulary !== undefined) {

@@ -329,6 +329,22 @@ describe('passage coherence', () => {
     // A reference entry that opens with its own name is not led by its heading twice.
     const entry = { ...variables, next: { ...variables.next, markdown: "**`NODE_ENV`**\n\nSet to `'test'` if it is not already set to something else." } };
     expect(composeExtractiveAnswer({ question: 'Which environment variables does the test runner set?', sections: numbered([entry]) })).toContain('variables:\n\n**`NODE_ENV`**\n\nSet to');
+    // Into each of the subsections while the word budget lasts; a reference entry is led by its name once.
+    const badge = {
+      ...section('/docs/badge#props', 'Badge', 'Props', 'The badge component accepts the following props:'),
+      subsections: ['text', 'variant', 'size', 'icon'].map((name) => ({
+        url: `/docs/badge#${name}`,
+        heading: name,
+        headingTrail: ['Badge', 'Props'],
+        markdown: `**type:** \`string\`\n\nThe ${name} of the badge, ${'as the theme shows it on every page of the site '.repeat(3)}`,
+      })),
+    };
+    const listed = composeExtractiveAnswer({ question: 'What props does the badge component accept?', sections: numbered([badge]) }, { wordBudget: 120 });
+    expect(listed.startsWith('The badge component accepts the following props:\n\n**`text`**\n\n**type:** `string`\n\nThe text of the badge')).toBe(true);
+    expect(listed).toContain('**`variant`**\n\n**type:**');
+    expect(listed).toContain('**`size`**');
+    expect(listed).not.toContain('icon');
+    expect(quotedFrom(listed)).toEqual(['/docs/badge#props', '/docs/badge#text', '/docs/badge#variant', '/docs/badge#size']);
     // Not into the next topic beside it: the introduction goes, the sentence before it stays.
     const props = {
       ...section('/docs/badge#props', 'Badge', 'Props', 'A badge shows a short label beside a heading. It accepts the following props:'),

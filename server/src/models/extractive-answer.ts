@@ -1,4 +1,4 @@
-import type { AnswerSection, PageContextItem } from './answer-prompt';
+import type { AnswerSection, FollowingSection, PageContextItem } from './answer-prompt';
 import { notCoveredPhrase } from './answer-prompt';
 import { citation, joinWords, link } from './answer-links';
 import { pageUrl } from './passage-units';
@@ -93,17 +93,24 @@ export function composeExtractiveAnswer(input: ExtractiveAnswerInput, options: E
   // A passage that ends its section without showing how, on a page that goes on to show it; one
   // that ends on an introduction to the subsection after it ("the following variables:").
   const [only] = quoted;
+  const asFound = (part: FollowingSection): AnswerSection => ({ ...part, number: only?.section.number ?? 0, pageTitle: only?.section.pageTitle ?? '' });
   if (quoted.length === 1 && only !== undefined && only.section.next !== undefined) {
-    const next: AnswerSection = { ...only.section.next, number: only.section.number, pageTitle: only.section.pageTitle };
-    const continuation =
-      (asksHow(input.question) ? continuePassage(only.section, only.passage, next, question, options) : undefined) ??
-      continueIntroduction(only.section, only.passage, next, question, options);
+    const next = asFound(only.section.next);
+    const continuation = asksHow(input.question) ? continuePassage(only.section, only.passage, next, question, options) : undefined;
     if (continuation !== undefined) quoted.push({ passage: continuation, section: next, continues: true });
+  }
+  if (quoted.length === 1 && only !== undefined) {
+    const parts = (only.section.subsections ?? (only.section.next === undefined ? [] : [only.section.next])).map(asFound);
+    continueIntroduction(only.section, only.passage, parts, question, options).forEach((passage, index) => quoted.push({ passage, section: parts[index] as AnswerSection, continues: true }));
   }
   // An introduction to what the answer does not go on with is left out.
   const finished = quoted.map((entry, index) => (quoted[index + 1]?.continues === true ? entry : { ...entry, passage: withoutClosingIntroduction(entry.passage) }));
   // The section the quote continues into is led by its heading, as the page shows it.
-  const rendered = finished.map(({ passage, section, continues }) => (continues === true && !opensWithName(passage, section.heading) ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section));
+  // (A reference entry is led by its name already, see `renderPassage`.)
+  const rendered = finished.map(
+    ({ passage, section, continues }) =>
+      (continues === true && !opensWithName(passage, section.heading) && !opensWithDefinition(passage) ? `**${section.heading.replace(/\*\*/g, '')}**\n\n` : '') + renderPassage(passage, section),
+  );
   return [...rendered, citation(quoted.map(({ section }) => section))].join('\n\n');
 }
 

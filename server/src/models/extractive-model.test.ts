@@ -135,6 +135,18 @@ describe('extractive model answers', () => {
     expect(await answerText('Hi!')).toMatch(/^I answer questions from this documentation/);
   });
 
+  test('leaves out following sections that lack the shape answers read, as provider options may come from anywhere', async () => {
+    const props = { number: 1, url: '/docs/badge#props', pageTitle: 'Badge', heading: 'Props', headingTrail: ['Badge'], markdown: 'The badge accepts the following props:' };
+    const text = { url: '/docs/badge#text', heading: 'text', headingTrail: ['Badge', 'Props'], markdown: 'The text the badge shows.' };
+    const answer = async (section: Record<string, unknown>) =>
+      (await generateText({ model: createExtractiveModel(), prompt: 'Which props does the badge accept?', providerOptions: JSON.parse(JSON.stringify({ docent: { sections: [section], context: [], currentPath: null } })) })).text;
+
+    expect(await answer({ ...props, subsections: [text] })).toContain('**text**\n\nThe text the badge shows.');
+    // A malformed part (no heading trail) or `next` is ignored, not a failed answer.
+    const malformed = await answer({ ...props, subsections: [{ ...text, headingTrail: undefined }], next: { url: 7 } });
+    expect(malformed.startsWith('The badge accepts the following props:\n\nQuoted from')).toBe(true);
+  });
+
   test('is deterministic: the same question gives the same answer', async () => {
     const first = await answerText('How do I restore a backup?');
 

@@ -7,7 +7,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import type { AnswerSection, DocentAnswerOptions, PageContextItem } from './answer-prompt';
+import type { AnswerSection, DocentAnswerOptions, FollowingSection, PageContextItem } from './answer-prompt';
 import type { ExtractiveAnswerOptions } from './extractive-answer';
 import { composeExtractiveAnswer } from './extractive-answer';
 import type { TermStatistics } from './term-statistics';
@@ -131,23 +131,38 @@ function readDocentOptions(providerOptions: LanguageModelV3CallOptions['provider
   currentPath: string | null;
 } {
   const docent = providerOptions?.docent as Partial<DocentAnswerOptions> | undefined;
-  const sections = Array.isArray(docent?.sections) ? docent.sections.filter(isAnswerSection) : [];
+  const sections = Array.isArray(docent?.sections) ? docent.sections.filter(isAnswerSection).map(withUsableFollowing) : [];
   const context = Array.isArray(docent?.context) ? docent.context.filter(isContextItem) : [];
   const statistics = isTermStatistics(docent?.statistics) ? docent.statistics : undefined;
   const currentPath = typeof docent?.currentPath === 'string' ? docent.currentPath : null;
   return { sections, context, statistics, currentPath };
 }
 
+// A retrieved section: a following section's shape (its heading trail may be left out) and a page title.
 function isAnswerSection(value: unknown): value is AnswerSection {
   const section = value as Partial<AnswerSection> | null;
+  return typeof section?.pageTitle === 'string' && isFollowingSection(section.headingTrail === undefined ? { ...section, headingTrail: [] } : section);
+}
+
+// The sections after one (`next`, `subsections`) only when they have the shape answers read.
+function withUsableFollowing(section: AnswerSection): AnswerSection {
+  const { next, subsections, ...rest } = section;
+  const usable: AnswerSection = rest;
+  if (isFollowingSection(next)) usable.next = next;
+  if (Array.isArray(subsections) && subsections.every(isFollowingSection)) usable.subsections = subsections;
+  return usable;
+}
+
+function isFollowingSection(value: unknown): value is FollowingSection {
+  const section = value as Partial<FollowingSection> | null;
   return (
     typeof section === 'object' &&
     section !== null &&
     typeof section.url === 'string' &&
-    typeof section.markdown === 'string' &&
-    typeof section.pageTitle === 'string' &&
     typeof section.heading === 'string' &&
-    (section.headingTrail === undefined || Array.isArray(section.headingTrail))
+    typeof section.markdown === 'string' &&
+    Array.isArray(section.headingTrail) &&
+    section.headingTrail.every((heading) => typeof heading === 'string')
   );
 }
 

@@ -60,6 +60,8 @@ const retrievalOrderWeight = 0.5;
 const followingCodeWords = 40;
 // A table longer than this is quoted as its header and the rows that match the question.
 const largeTableRows = 3;
+// Fewest words left in the budget for one more subsection after an introduction (see `continueIntroduction`).
+const minimumPartWords = 25;
 
 /**
  * Picks what to quote: the section that answers best (its coverage of the question, its
@@ -394,17 +396,28 @@ function withoutLastSentence(block: PassageBlock): PassageBlock[] {
 
 /**
  * A quote that ends its section on an introduction to the subsections after it ("Jest sets the
- * following environment variables:") goes on into the first of them, led by its heading; its
- * `section` is the quoted one's index. `undefined` when the quote does not end so, or `next` is not
- * a subsection of the quoted section.
+ * following environment variables:") goes on into them, in order, while the word budget lasts:
+ * one passage for each (each `section` is the quoted one's index). Empty when the quote does not
+ * end so, or the first of `parts` is not a subsection of the quoted section.
  */
-export function continueIntroduction(section: AnswerSection, quoted: QuotedPassage, next: AnswerSection, question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage | undefined {
-  if (!endsOnIntroduction(quoted) || !isSubsection(next, section)) return undefined;
+export function continueIntroduction(section: AnswerSection, quoted: QuotedPassage, parts: readonly AnswerSection[], question: PassageQuestion, limits: PassageLimits = {}): QuotedPassage[] {
+  if (!endsOnIntroduction(quoted)) return [];
   const budget = limits.wordBudget ?? 180;
   const maximumCodeLines = limits.maximumCodeLines ?? 40;
-  const blocks = quotableBlocks(next.markdown, pageUrl(section.url), maximumCodeLines, question);
-  const window = passageWindow(blocks, question, Math.max(60, budget - proseWords(quoted.blocks)), maximumCodeLines, quoted.blocks.some(hasCode));
-  return window.length === 0 || endsOnIntroduction({ ...quoted, blocks: window }) ? undefined : { section: quoted.section, blocks: window, endsSection: endsSection(window, blocks) };
+  let words = proseWords(quoted.blocks);
+  let haveCode = quoted.blocks.some(hasCode);
+  const continued: QuotedPassage[] = [];
+  for (const part of parts) {
+    const remaining = budget - words;
+    if (!isSubsection(part, section) || (continued.length > 0 && remaining < minimumPartWords)) break;
+    const blocks = quotableBlocks(part.markdown, pageUrl(section.url), maximumCodeLines, question);
+    const window = passageWindow(blocks, question, Math.max(continued.length === 0 ? 60 : minimumPartWords, remaining), maximumCodeLines, haveCode);
+    if (window.length === 0 || endsOnIntroduction({ ...quoted, blocks: window })) break;
+    continued.push({ section: quoted.section, blocks: window, endsSection: endsSection(window, blocks) });
+    words += proseWords(window);
+    haveCode ||= window.some(hasCode);
+  }
+  return continued;
 }
 
 /**
