@@ -66,12 +66,14 @@ export function passageBlocks(markdown: string, pageUrl: string, maximumCodeLine
         let codeLines = 0;
         const items = list.items
           .map((item) =>
-            rewriteLinks(item.raw.replace(/\s+$/, ''), pageUrl).replace(nestedFence, (whole: string, _indent: string, _marker: string, body: string) => {
-              const lines = body.split('\n').length;
-              if (lines > maximumCodeLines) return '';
-              codeLines += lines;
-              return whole;
-            }),
+            withoutLeftOutCode(
+              rewriteLinks(item.raw.replace(/\s+$/, ''), pageUrl).replace(nestedFence, (whole: string, _indent: string, _marker: string, body: string) => {
+                const lines = body.split('\n').length;
+                if (lines > maximumCodeLines) return leftOutCode;
+                codeLines += lines;
+                return whole;
+              }),
+            ),
           )
           .map((item) => item.replace(/\n{3,}/g, '\n\n').replace(/\s+$/, ''))
           .filter((item) => item.trim() !== '');
@@ -149,6 +151,34 @@ export function countWords(markdown: string): number {
 }
 
 // A fenced code block inside a list item, indented like the item's text.
+// Where a step's code too long to quote was (see `withoutLeftOutCode`).
+const leftOutCode = '\u0000';
+
+/**
+ * A list item without the code left out of it, and without the sentence that introduced that
+ * code ("Here's a sample workflow:"): the item's paragraph ends at the sentence before, goes when
+ * it has no other, or, as the item's own first line, ends as a statement.
+ */
+function withoutLeftOutCode(item: string): string {
+  let text = item;
+  for (let at = text.indexOf(leftOutCode); at !== -1; at = text.indexOf(leftOutCode)) {
+    const before = text.slice(0, at).replace(/\s+$/, '');
+    const after = text.slice(at + 1);
+    if (!before.endsWith(':')) {
+      text = before + after;
+      continue;
+    }
+    const start = before.lastIndexOf('\n\n') + 1;
+    const paragraph = before.slice(start);
+    // The item's marker ("2. ") or a paragraph's indentation, kept apart from its sentences.
+    const lead = (start === 0 ? /^\s*(?:[-*+]|\d+[.)])\s+/ : /^\s*/).exec(paragraph)?.[0] ?? '';
+    const sentences = splitSentences(paragraph.slice(lead.length));
+    const kept = sentences.length > 1 ? `${lead}${sentences.slice(0, -1).join(' ')}` : start === 0 ? paragraph.replace(/:$/, '.') : '';
+    text = before.slice(0, start).replace(/\s+$/, '') + (kept === '' ? '' : (start === 0 ? '' : '\n\n') + kept) + after;
+  }
+  return text;
+}
+
 const nestedFence = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\1\2[`~]*[ \t]*$/gm;
 
 function withoutFences(markdown: string): string {
