@@ -51,13 +51,13 @@ describe('passageBlocks', () => {
     const long = '   ```yaml\n' + '   line: 1\n'.repeat(5) + '   ```';
     const workflow = `1. **Create a workflow**\n\n   Create \`deploy.yml\`. The next step generates a starter file for you.\n\n   Here's a sample workflow that builds the site:\n\n${long}\n\n2. Push it.`;
     const [steps] = passageBlocks(workflow, '/docs/page', 3);
-    expect(steps?.items).toEqual(['1. **Create a workflow**\n\n   Create `deploy.yml`. The next step generates a starter file for you.', '2. Push it.']);
+    expect(steps).toMatchObject({ items: ['1. **Create a workflow**\n\n   Create `deploy.yml`. The next step generates a starter file for you.', '2. Push it.'] });
     // A paragraph of several sentences ends at the one before.
     const [sentences] = passageBlocks(`- Create \`deploy.yml\`. It should look like this:\n\n${long}`, '/docs/page', 3);
-    expect(sentences?.items).toEqual(['- Create `deploy.yml`.']);
+    expect(sentences).toMatchObject({ items: ['- Create `deploy.yml`.'] });
     // Code that no sentence introduced just goes.
     const [plain] = passageBlocks(`- Create \`deploy.yml\`.\n\n${long}\n\n  Then push it.`, '/docs/page', 3);
-    expect(plain?.items).toEqual(['- Create `deploy.yml`.\n\n  Then push it.']);
+    expect(plain).toMatchObject({ items: ['- Create `deploy.yml`.\n\n  Then push it.'] });
   });
 
   test('keeps absolute links, points #anchors at the page, and reduces links into the docs folder to their text', () => {
