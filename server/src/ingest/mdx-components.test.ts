@@ -129,3 +129,22 @@ describe('expressions', () => {
     expect(flattened("Click <b>Save</b>{' '}to go on.\n\n{' '}\n\nAfter.")).toBe('Click Save to go on.\n\nAfter.');
   });
 });
+
+describe('components of MDX docs on Mintlify, Fumadocs and Nextra', () => {
+  test('steps, accordions and nested field groups read as their title and content', () => {
+    expect(flattened('<Steps>\n  <Step title="Create a key">\n    Open the dashboard.\n  </Step>\n  <Step title="Call the API">\n    Call `send()`.\n  </Step>\n</Steps>')).toBe(
+      '**Create a key**\n\nOpen the dashboard.\n\n**Call the API**\n\nCall `send()`.',
+    );
+    expect(flattened('<Accordion title="Can I send attachments?">\n  Yes, up to 10 MB.\n</Accordion>')).toBe('**Can I send attachments?**\n\nYes, up to 10 MB.');
+    expect(flattened('<Expandable title="properties">\n  The nested fields.\n</Expandable>')).toBe('**properties**\n\nThe nested fields.');
+    expect(flattened('<Update label="2024-10-11">\n  Webhooks retry for a day.\n</Update>')).toBe('**2024-10-11**\n\nWebhooks retry for a day.');
+  });
+
+  test('API fields are reference entries: name, type, required and default, then the description', () => {
+    expect(flattened('<ParamField path="id" type="string" required>\n  The email\'s id.\n</ParamField>')).toBe("**`id`** (string, required)\n\nThe email's id.");
+    expect(flattened('<ParamField query="limit" type="number" default="20" required={false}>\n  How many to list.\n</ParamField>')).toBe('**`limit`** (number, default: 20)\n\nHow many to list.');
+    expect(flattened('<ResponseField name="created_at" type="string" required={true}>\n  When it was sent.\n</ResponseField>')).toBe('**`created_at`** (string, required)\n\nWhen it was sent.');
+    // A field without a name keeps its description.
+    expect(flattened('<ResponseField type="string">\n  Something.\n</ResponseField>')).toBe('Something.');
+  });
+});

@@ -74,6 +74,35 @@ const titled =
     return [boldLine(title), ...children];
   };
 
+/** Whether a JSX element has a boolean attribute (`required`, written without a value) or one set to `{true}`/`"true"`. */
+function jsxFlag(element: JsxElement, name: string): boolean {
+  for (const attribute of element.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute' || attribute.name !== name) continue;
+    if (attribute.value === null || attribute.value === undefined || attribute.value === 'true') return true;
+    return typeof attribute.value === 'object' && literalValue(expressionOf(attribute.value.data?.estree)) === true;
+  }
+  return false;
+}
+
+/**
+ * An API reference field (Mintlify's `<ParamField path="id" type="string" required>` and
+ * `<ResponseField name="id" type="string">`) as a reference entry: its name as code in a bold
+ * lead line, with its type, whether it is required and its default, then its description.
+ */
+const fieldEntry =
+  (...nameAttributes: string[]): ComponentRule =>
+  (element, children) => {
+    const name = nameAttributes.map((attribute) => jsxAttribute(element, attribute)).find((value) => value !== undefined && value.trim() !== '');
+    if (name === undefined) return children;
+    const type = jsxAttribute(element, 'type')?.trim();
+    const fallback = jsxAttribute(element, 'default')?.trim();
+    const notes = [type, jsxFlag(element, 'required') ? 'required' : undefined, fallback ? `default: ${fallback}` : undefined].filter((note) => note !== undefined && note !== '');
+    const lead: PhrasingContent[] = [{ type: 'strong', children: [{ type: 'inlineCode', value: name.trim() }] }];
+    if (notes.length > 0) lead.push(text(` (${notes.join(', ')})`));
+    if (element.type === 'mdxJsxTextElement') return [...lead, text(' '), ...children];
+    return [{ type: 'paragraph', children: lead }, ...children];
+  };
+
 /**
  * A link component (`<a href>`, Docusaurus' `<Link to>`, Starlight's `<LinkButton href>`) as a
  * Markdown link, so its address survives and is rewritten like any other link; a link around
@@ -123,9 +152,11 @@ function labelTabItems(nodes: Nodes[], labels: ReadonlyMap<string, string>): voi
 }
 
 /**
- * Components of Docusaurus' and Starlight's standard libraries, as plain Markdown: tabs and
- * cards keep their content led by their label or title as a bold line (Docusaurus' tab labels
- * from its `<Tabs values>` list when given), asides and admonitions
+ * Components of Docusaurus' and Starlight's standard libraries, and the common ones of MDX docs
+ * on Mintlify, Fumadocs and Nextra, as plain Markdown: tabs, cards, steps and accordions keep
+ * their content led by their label or title as a bold line (Docusaurus' tab labels from its
+ * `<Tabs values>` list when given), API fields (`<ParamField>`, `<ResponseField>`) become
+ * reference entries led by their name, type and whether they are required, asides and admonitions
  * their title, link cards become list items (their title linked to their address, then their
  * description; cards side by side one list), links and link buttons their address,
  * badges their text; icons and other
@@ -138,6 +169,14 @@ export const standardComponents: Record<string, ComponentRule> = {
   Aside: titled('title'),
   Admonition: titled('title'),
   Card: titled('title'),
+  // Mintlify's, Fumadocs' and Nextra's: a step, an accordion and a nested field group read as
+  // their title and content, API fields as reference entries, a changelog update by its label.
+  Step: titled('title'),
+  Accordion: titled('title'),
+  Expandable: titled('title'),
+  Update: titled('label'),
+  ParamField: fieldEntry('path', 'query', 'body', 'header', 'name'),
+  ResponseField: fieldEntry('name'),
   LinkCard: (element) => {
     const title = jsxAttribute(element, 'title');
     const description = jsxAttribute(element, 'description');

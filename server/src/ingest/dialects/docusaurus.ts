@@ -215,7 +215,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
 
   return {
     generator: 'docusaurus',
-    fingerprint: `docusaurus:6:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null, config.math])}`,
+    fingerprint: `docusaurus:7:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null, config.math])}`,
     locales,
     defaultLocale,
     isPage: (file) =>
