@@ -122,3 +122,41 @@ export function pythonMarkdownAnchors(options: { unicode?: boolean } = {}): Assi
     });
   };
 }
+
+/**
+ * Mintlify's slug, by the rules its documentation gives ("Automatic anchor IDs"): lower case,
+ * whitespace to `-`, a straight apostrophe to `’` (kept), periods to `-`, parentheses removed,
+ * slashes and ampersands kept. Other punctuation stays too, as the links Mintlify's own docs
+ * write to their headings show (`#example:-connect-to-…`, `#split-configuration-with-$ref`),
+ * but commas (`#search-seo-and-ai-indexing` for "Search, SEO, and AI indexing") and question
+ * marks ("What's next?" is `what’s-next`), which Mintlify drops.
+ *
+ * @example mintlifySlug("What's new") === 'what’s-new'; mintlifySlug('Rate limits (per minute)') === 'rate-limits-per-minute'
+ */
+export function mintlifySlug(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/'/g, '’')
+    .replace(/\./g, '-')
+    .replace(/\s+/g, '-')
+    .replace(/[()?,]/g, '');
+}
+
+/**
+ * Mintlify's rules: {@link mintlifySlug}, a repeat on the page (headings inside components
+ * included) gets `-2`, `-3`…; an explicit `{#id}` is used as written.
+ *
+ * @example mintlifyAnchors([{ text: 'Overview' }, { text: 'Overview' }]) // ['overview', 'overview-2']
+ */
+export const mintlifyAnchors: AssignAnchors = (headings) => {
+  const taken = new Set(headings.flatMap((heading) => (heading.customId === undefined ? [] : [heading.customId])));
+  return headings.map((heading) => {
+    if (heading.customId !== undefined) return heading.customId;
+    const base = mintlifySlug(heading.text);
+    let anchor = base;
+    for (let count = 2; taken.has(anchor); count++) anchor = `${base}-${count}`;
+    taken.add(anchor);
+    return anchor;
+  });
+};

@@ -54,6 +54,19 @@ describe('detectGenerator', () => {
     expect(await detect('web/src/content/docs')).toEqual({ generator: 'starlight', configFile: 'web/astro.config.mjs' });
   });
 
+  test("Mintlify: mint.json, or a docs.json that is Mintlify's, in the folder; another tool's docs.json is not", async () => {
+    await write('docs/index.mdx', '# Home');
+    await write('docs/docs.json', '{ "version": 2, "pages": [] }');
+    expect(await detect('docs')).toEqual({ generator: 'gfm', configFile: undefined });
+    await write('docs/docs.json', '{ "$schema": "https://mintlify.com/docs.json", "name": "Acme" }');
+    expect(await detect('docs')).toEqual({ generator: 'mintlify', configFile: 'docs/docs.json' });
+    await write('docs/docs.json', '{ "theme": "mint", "navigation": { "pages": ["index"] } }');
+    expect(await detect('docs')).toEqual({ generator: 'mintlify', configFile: 'docs/docs.json' });
+    await write('legacy/index.mdx', '# Home');
+    await write('legacy/mint.json', '{}');
+    expect(await detect('legacy')).toEqual({ generator: 'mintlify', configFile: 'legacy/mint.json' });
+  });
+
   test('HTML pages without Markdown are a built site; anything else plain GFM', async () => {
     await write('public/index.html', '<h1>Home</h1>');
     expect((await detect('public')).generator).toBe('html');

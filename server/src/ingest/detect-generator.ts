@@ -47,6 +47,8 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
  * - MkDocs: `mkdocs.yml` (or `.yaml`) beside the docs folder (its parent) or in it;
  * - Starlight: `astro.config.*` in the folder or up to 3 parents (`src/content/docs`), when it
  *   uses Starlight;
+ * - Mintlify: `mint.json`, or a `docs.json` that is Mintlify's (its `$schema` names Mintlify, or
+ *   it has Mintlify's `navigation` and `theme`), in the folder;
  * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
  *   else plain GFM.
  */
@@ -77,6 +79,25 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
     if (source.includes('starlight')) return { generator: 'starlight', configFile: candidate };
   }
 
+  const mintlify = await mintlifyConfig(root);
+  if (mintlify !== undefined) return { generator: 'mintlify', configFile: mintlify };
+
   if (files.markdown.length === 0 && files.html.length > 0) return { generator: 'html' };
   return { generator: 'gfm' };
+}
+
+/** The Mintlify config at the docs root: `mint.json`, or a `docs.json` that is Mintlify's (other tools use that name too). */
+async function mintlifyConfig(root: string): Promise<string | undefined> {
+  const legacy = path.join(root, 'mint.json');
+  if (await exists(legacy)) return legacy;
+  const config = path.join(root, 'docs.json');
+  const source = await readFile(config, 'utf8').catch(() => undefined);
+  if (source === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(source) as { $schema?: unknown; navigation?: unknown; theme?: unknown };
+    const mintlifySchema = typeof parsed.$schema === 'string' && parsed.$schema.includes('mintlify');
+    return mintlifySchema || (typeof parsed.navigation === 'object' && typeof parsed.theme === 'string') ? config : undefined;
+  } catch {
+    return undefined;
+  }
 }

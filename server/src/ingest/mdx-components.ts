@@ -274,10 +274,14 @@ export function starlightCode(rawImports: RawImports): ComponentRule {
   };
 }
 
-/** The prop a `{props.name}` expression reads (`name`), or `undefined` for any other expression. */
-export function propsReference(node: Nodes): string | undefined {
+/**
+ * The prop a `{props.name}` expression reads (`name`), or `undefined` for any other expression.
+ * With `bare`, a lone name (`{word}`) is a prop too: Mintlify snippets read their props so.
+ */
+export function propsReference(node: Nodes, bare = false): string | undefined {
   if (node.type !== 'mdxFlowExpression' && node.type !== 'mdxTextExpression') return undefined;
   const expression = expressionOf(node.data?.estree);
+  if (bare && expression?.type === 'Identifier') return expression.name;
   if (expression?.type !== 'MemberExpression' || expression.object.type !== 'Identifier' || expression.object.name !== 'props') return undefined;
   if (!expression.computed && expression.property.type === 'Identifier') return expression.property.name;
   return expression.computed && expression.property.type === 'Literal' && typeof expression.property.value === 'string' ? expression.property.value : undefined;
@@ -291,6 +295,8 @@ export interface FlattenOptions {
   expand?: (element: JsxElement) => Nodes[] | undefined;
   /** Keeps `{props.name}` expressions: the tree is a partial, whose props are known where it is used. */
   keepProps?: boolean;
+  /** Props are also read as lone names (`{word}`, see `propsReference`). Default: only `props.name`. */
+  bareProps?: boolean;
 }
 
 /**
@@ -300,7 +306,7 @@ export interface FlattenOptions {
  * HTML table's elements make a Markdown table.
  */
 export function flattenMdx(tree: Root, options: FlattenOptions = {}): void {
-  const { rules = {}, expand, keepProps = false } = options;
+  const { rules = {}, expand, keepProps = false, bareProps = false } = options;
   // Its rows and cells keep their structure; what is in the cells is flattened as anywhere.
   const table = (element: JsxElement): Nodes[] => {
     rewriteTree(element, (inner) => (isJsx(inner) && inner.name !== null && tableParts.has(inner.name) && inner.name !== 'table' ? undefined : flatten(inner)));
@@ -311,7 +317,7 @@ export function flattenMdx(tree: Root, options: FlattenOptions = {}): void {
     // A table written on one line is a paragraph holding it, to MDX: a table all the same.
     const alone = node.type === 'paragraph' ? loneTable(node.children as Nodes[]) : undefined;
     if (alone !== undefined && !(rules.table ?? standardComponents.table)) return table({ ...alone, type: 'mdxJsxFlowElement' } as JsxElement);
-    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return keepProps && propsReference(node) !== undefined ? undefined : literalText(node);
+    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return keepProps && propsReference(node, bareProps) !== undefined ? undefined : literalText(node);
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return undefined;
     const expanded = expand?.(node);
     if (expanded !== undefined) return expanded;

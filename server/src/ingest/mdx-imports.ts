@@ -58,6 +58,12 @@ export interface ImportReading {
   headings: HeadingRules;
   /** Every file read is added here, so the page is parsed again when one changes. */
   dependencies: string[];
+  /**
+   * Mintlify's snippets: a partial reads its props as lone names (`{word}`), in text and in its
+   * code blocks, and its headings count with the page's (they are not compiled alone).
+   * Default: `{props.word}` in text only, and the partial's own anchors.
+   */
+  snippets?: boolean;
 }
 
 /**
@@ -69,7 +75,8 @@ export interface ImportReading {
  */
 export async function flattenMdxWithImports(tree: Root, reading: ImportReading, rulesFor: (rawFiles: RawImports) => Record<string, ComponentRule>): Promise<void> {
   const imports = await readMdxImports(tree, reading);
-  flattenMdx(tree, { rules: rulesFor(imports.rawFiles), expand: expandPartials(imports.partials, reading.chain), keepProps: reading.chain.files.length > 1 });
+  const snippets = reading.snippets === true;
+  flattenMdx(tree, { rules: rulesFor(imports.rawFiles), expand: expandPartials(imports.partials, reading.chain, snippets), keepProps: reading.chain.files.length > 1, bareProps: snippets });
 }
 
 /**
@@ -99,7 +106,7 @@ async function readMdxImports(tree: Root, reading: ImportReading): Promise<MdxIm
     try {
       const partial = await reading.parsePartial(source, file, { files: [...reading.chain.files, file], budget: reading.chain.budget });
       forgetPositions(partial);
-      fixPartialAnchors(partial, reading.headings);
+      if (reading.snippets !== true) fixPartialAnchors(partial, reading.headings);
       partials.set(name, partial.children.filter((node) => node.type !== 'yaml'));
     } catch {
       // A partial that cannot be parsed is left out, as its component renders nothing useful.
@@ -113,7 +120,7 @@ async function readMdxImports(tree: Root, reading: ImportReading): Promise<MdxIm
  * partial's content, its `{props.pkg}` the string `acme` (a prop not given as a string shows
  * nothing, as before).
  */
-function expandPartials(partials: ReadonlyMap<string, Nodes[]>, chain: PartialChain): (element: JsxElement) => Nodes[] | undefined {
+function expandPartials(partials: ReadonlyMap<string, Nodes[]>, chain: PartialChain, snippets: boolean): (element: JsxElement) => Nodes[] | undefined {
   return (element) => {
     const partial = element.name === null ? undefined : partials.get(element.name);
     if (partial === undefined) return undefined;
@@ -121,7 +128,7 @@ function expandPartials(partials: ReadonlyMap<string, Nodes[]>, chain: PartialCh
     const size = nodeCount(partial);
     if (size > chain.budget.nodes) return [];
     chain.budget.nodes -= size;
-    return withProps(partial, element);
+    return withProps(partial, element, snippets);
   };
 }
 
@@ -135,11 +142,18 @@ function nodeCount(nodes: readonly Nodes[]): number {
   return count;
 }
 
-/** A copy of a partial's content with its `{props.name}` filled in from the element's string attributes. */
-function withProps(partial: Nodes[], element: JsxElement): Nodes[] {
+/**
+ * A copy of a partial's content with its `{props.name}` filled in from the element's string
+ * attributes; for a Mintlify snippet, its `{name}`, in code blocks too.
+ */
+function withProps(partial: Nodes[], element: JsxElement, snippets: boolean): Nodes[] {
   const copy: Root = { type: 'root', children: structuredClone(partial) as RootContent[] };
   rewriteTree(copy, (node) => {
-    const name = propsReference(node);
+    if (snippets && node.type === 'code') {
+      node.value = node.value.replace(/\{([A-Za-z_$][\w$]*)\}/g, (written, name: string) => jsxAttribute(element, name) ?? written);
+      return undefined;
+    }
+    const name = propsReference(node, snippets);
     if (name === undefined) return undefined;
     const value = jsxAttribute(element, name);
     if (value === undefined) return [];

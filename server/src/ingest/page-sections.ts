@@ -119,7 +119,7 @@ function serializeBlocks(blocks: readonly RootContent[], text: string, definitio
   };
   for (const block of blocks) {
     collectReferences(block, used);
-    if (isUnchanged(block)) {
+    if (isUnchanged(block) && !isIndentedMultiline(block, text)) {
       flush();
       parts.addSource(text, block.position?.start.offset ?? 0, block.position?.end.offset ?? 0, [block]);
     } else {
@@ -138,6 +138,18 @@ function serializeBlocks(blocks: readonly RootContent[], text: string, definitio
   }
   parts.addPart(needed.join('\n'));
   return parts.join('\n\n');
+}
+
+// A block that spans several lines from an indented start (content of a component or container
+// hoisted to the top, `<Step>` … `  ```bash`): copied as written, its later lines would keep the
+// container's indentation, and a code block's closing fence would no longer close it. Such a
+// block is serialized instead.
+function isIndentedMultiline(block: RootContent, text: string): boolean {
+  const start = block.position?.start;
+  const end = block.position?.end;
+  if (start === undefined || end === undefined || start.line === end.line) return false;
+  const lineStart = text.lastIndexOf('\n', (start.offset ?? 0) - 1) + 1;
+  return /\S/.test(text.slice(lineStart, start.offset)) === false && (start.offset ?? 0) > lineStart;
 }
 
 function collectReferences(node: Nodes, into: Set<string>): void {

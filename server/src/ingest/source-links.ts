@@ -40,7 +40,7 @@ export interface SourceLinkSite {
   siteFolder?: string;
   /**
    * URL path the site root is served under (VitePress `base`, or the configured `pathPrefix`):
-   * VitePress puts it in front of `/`-rooted links. Default `''`.
+   * VitePress and Mintlify put it in front of `/`-rooted links. Default `''`.
    */
   sitePrefix?: string;
   /** Every page of the folder. */
@@ -60,23 +60,28 @@ interface LinkRules {
   linksRelativeToIncludedFile: boolean;
   /** VitePress: every internal link is a URL in which `.md`, `.html` and `index` mean the same page. */
   vitepressUrls: boolean;
+  /** Whether a `/`-rooted URL is rooted at the site, under its prefix (VitePress' `base`, Mintlify's subpath). */
+  rootedUnderPrefix: boolean;
 }
 
 const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   // `foo.md`, `../foo.md#bar`, `/guide/foo`, `./foo` (cleanUrls) and `foo.html` are one page.
-  vitepress: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: true },
+  vitepress: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: true, rootedUnderPrefix: true },
   // `./foo.md` from the file; `foo.mdx` from the file, then the docs folder, then the site;
   // `/docs/foo.md` from the docs folder or the site; `@site/docs/foo.md` from the site.
-  docusaurus: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: true, linksRelativeToIncludedFile: true, vitepressUrls: false },
+  docusaurus: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: true, linksRelativeToIncludedFile: true, vitepressUrls: false, rootedUnderPrefix: false },
   // `foo.md`, `../setup/foo.md#anchor`, `index.md` → its folder's page; relative to the file only.
   // A notebook a notebook plugin publishes (`foo.ipynb`) is a page like any other.
-  mkdocs: { fileLinks: ['.md', '.ipynb'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
+  mkdocs: { fileLinks: ['.md', '.ipynb'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // Starlight does not rewrite `.md` links: authors write URL paths.
-  starlight: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
+  starlight: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // Plain Markdown links to files as GitHub does, relative to the linking file.
-  gfm: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
+  gfm: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
+  // Mintlify: authors write URL paths rooted at the docs (`/quickstart`), served under the
+  // site's subpath (`/docs/quickstart` on a site at `example.com/docs`); a file link works too.
+  mintlify: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: true },
   // A built site's links are already URLs.
-  html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false },
+  html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };
 
 // Any scheme (`https:`, `mailto:`, `C:`…) or a protocol-relative `//host`: not a link between pages.
@@ -200,7 +205,7 @@ export class SourceLinks {
   #urlTarget(linkPath: string, from: LinkedPage): string | undefined {
     let resolved: string;
     try {
-      const rooted = linkPath.startsWith('/') && this.#rules.vitepressUrls ? this.#sitePrefix + linkPath : linkPath;
+      const rooted = linkPath.startsWith('/') && this.#rules.rootedUnderPrefix ? this.#sitePrefix + linkPath : linkPath;
       resolved = safeDecode(new URL(rooted, linkBase + encodeURI(from.path)).pathname);
     } catch {
       return undefined;

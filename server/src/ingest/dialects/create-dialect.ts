@@ -2,6 +2,7 @@ import type { DocsGenerator } from '../ingested-docs';
 import type { Dialect, DialectOptions } from './dialect';
 import { createDocusaurusDialect } from './docusaurus';
 import { createGfmDialect } from './gfm';
+import { createMintlifyDialect } from './mintlify';
 import { createMkdocsDialect } from './mkdocs';
 import { createStarlightDialect } from './starlight';
 import { createVitepressDialect } from './vitepress';
@@ -17,6 +18,8 @@ export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, o
       return createMkdocsDialect(options);
     case 'starlight':
       return createStarlightDialect(options);
+    case 'mintlify':
+      return createMintlifyDialect(options);
     case 'gfm':
       return createGfmDialect(options);
   }

@@ -272,7 +272,7 @@ function outsideInlineCode(line: string, rewrite: (text: string) => string): str
  * HTML comments become MDX comments (`<!--` is not valid MDX). Fenced code and inline code
  * spans are left alone.
  */
-function mdxCompatible(source: string): string {
+export function mdxCompatible(source: string): string {
   if (!source.includes('{#') && !source.includes('<!--')) return source;
   return rewriteLinesOutsideFences(source, (line) => {
     let result = line.includes('<!--') || line.includes('-->') ? outsideInlineCode(line, (text) => text.replace(/<!--/g, '{/*').replace(/-->/g, '*/}')) : line;

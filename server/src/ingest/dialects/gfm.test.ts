@@ -50,3 +50,17 @@ describe('plain GFM alerts', () => {
     ]);
   });
 });
+
+describe('content of components', () => {
+  test("an indented block hoisted out of a component loses the component's indentation, so its code fence still closes", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docent-gfm-'));
+    try {
+      const source = ['## Install', '', '<Tabs>', '  <Tab title="npm">', '    Run this:', '', '    ```bash', '    npm install acme', '    ```', '', '    Then restart.', '  </Tab>', '</Tabs>', ''].join('\n');
+      await writeFile(path.join(folder, 'setup.mdx'), source);
+      const docs = await ingestDocs({ docs: folder, generator: 'gfm' });
+      expect(docs.pages[0]?.sections[0]?.markdown).toBe('**npm**\n\nRun this:\n\n```bash\nnpm install acme\n```\n\nThen restart.');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
