@@ -94,7 +94,8 @@ async function mintlifyConfig(root: string): Promise<string | undefined> {
   const source = await readFile(config, 'utf8').catch(() => undefined);
   if (source === undefined) return undefined;
   try {
-    const parsed = JSON.parse(source) as { $schema?: unknown; navigation?: unknown; theme?: unknown };
+    // A byte order mark (Windows editors write one) is not JSON.
+    const parsed = JSON.parse(source.replace(/^\uFEFF/, '')) as { $schema?: unknown; navigation?: unknown; theme?: unknown };
     const mintlifySchema = typeof parsed.$schema === 'string' && parsed.$schema.includes('mintlify');
     return mintlifySchema || (typeof parsed.navigation === 'object' && typeof parsed.theme === 'string') ? config : undefined;
   } catch {

@@ -62,6 +62,12 @@ interface LinkRules {
   vitepressUrls: boolean;
   /** Whether a `/`-rooted URL is rooted at the site, under its prefix (VitePress' `base`, Mintlify's subpath). */
   rootedUnderPrefix: boolean;
+  /**
+   * Whether a relative URL is read from the source file's folder, not the page's URL: they differ
+   * for an `index` page served without a trailing slash (Mintlify: `./setup` in
+   * `guides/index.mdx`, served at `/guides`, is `/guides/setup`).
+   */
+  relativeToSourceFolder?: boolean;
 }
 
 const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
@@ -79,7 +85,7 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   gfm: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // Mintlify: authors write URL paths rooted at the docs (`/quickstart`), served under the
   // site's subpath (`/docs/quickstart` on a site at `example.com/docs`); a file link works too.
-  mintlify: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: true },
+  mintlify: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: true, relativeToSourceFolder: true },
   // A built site's links are already URLs.
   html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };
@@ -206,7 +212,8 @@ export class SourceLinks {
     let resolved: string;
     try {
       const rooted = linkPath.startsWith('/') && this.#rules.rootedUnderPrefix ? this.#sitePrefix + linkPath : linkPath;
-      resolved = safeDecode(new URL(rooted, linkBase + encodeURI(from.path)).pathname);
+      const indexPage = this.#rules.relativeToSourceFolder === true && /^index\.mdx?$/i.test(path.basename(from.sourceFile)) && !from.path.endsWith('/');
+      resolved = safeDecode(new URL(rooted, linkBase + encodeURI(indexPage ? `${from.path}/` : from.path)).pathname);
     } catch {
       return undefined;
     }

@@ -113,6 +113,14 @@ describe('DocsIndex.sectionAfter', () => {
     expect(index.sectionAfter(page?.sections.at(-1)?.id ?? '')).toBeUndefined();
     expect(index.sectionAfter('/docs/nowhere')).toBeUndefined();
   });
+
+  test('a repeated section id (two headings given one custom id) reads on from its first section', () => {
+    const page = pageWithSections({ path: '/docs/ids', title: 'Ids', markdown: 'Intro.\n\n## A\n\nOne.\n\n## B\n\nTwo.\n\n## C\n\nThree.\n\n## D\n\nFour.', groups: [] });
+    // Sections A and C given one id, as two headings with the same custom id are.
+    const sections = page.sections.map((section) => (section.heading === 'A' || section.heading === 'C' ? { ...section, id: '/docs/ids#x', anchor: 'x' } : section));
+    const repeated = DocsIndex.fromPages([{ ...page, sections }]);
+    expect(repeated.sectionAfter('/docs/ids#x')?.heading).toBe('B');
+  });
 });
 
 describe('DocsIndex currentPath boost', () => {

@@ -276,7 +276,9 @@ export class DocsIndex {
     // page's positions are remembered once asked for, so that is not a scan per step.
     let positions = this.#sectionPositions.get(section.pagePath);
     if (positions === undefined) {
-      positions = new Map(sections.map((candidate, position) => [candidate.id, position]));
+      positions = new Map();
+      // A repeated id (two headings with one custom id) names its first section, as it did.
+      for (const [position, candidate] of sections.entries()) if (!positions.has(candidate.id)) positions.set(candidate.id, position);
       this.#sectionPositions.set(section.pagePath, positions);
     }
     const position = positions.get(id);

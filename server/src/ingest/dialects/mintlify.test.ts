@@ -1,5 +1,7 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mintlifyAnchors } from '../anchors';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
@@ -102,5 +104,72 @@ describe('mintlifyAnchors', () => {
         { text: 'Setup' },
       ]),
     ).toEqual(['what’s-next', 'search-seo-and-ai-indexing', 'example:-connect-to-the-mcp-server', 'split-configuration-with-$ref', 'überblick', 'setup', 'setup-2']);
+  });
+});
+
+describe('Mintlify sites as authors write them', () => {
+  async function site(files: Record<string, string>, within = ''): Promise<{ root: string; docs: IngestedDocs }> {
+    const root = await mkdtemp(path.join(tmpdir(), 'docent-mintlify-'));
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), content);
+    }
+    return { root, docs: await ingestDocs({ docs: path.join(root, within), pathPrefix: '/docs' }) };
+  }
+  const config = '{ "$schema": "https://mintlify.com/docs.json", "name": "Acme" }';
+  const roots: string[] = [];
+  afterEach(async () => {
+    for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+  });
+
+  test("relative links are read from the source file's folder, an index page's too; only index is a folder's page", async () => {
+    const { root, docs } = await site({
+      'docs.json': config,
+      'guides/index.mdx': '## Start\n\nSee [setup](./setup) and [other](../other).',
+      'guides/setup.mdx': '## Setup\n\nText.',
+      'guides/readme.mdx': '## Read me\n\nText.',
+      'other.mdx': '## Other\n\nText.',
+    });
+    roots.push(root);
+    expect(pageAt(docs, '/docs/guides').sections[0]?.markdown).toBe('See [setup](/docs/guides/setup) and [other](/docs/other).');
+    expect(docs.pages.map((candidate) => candidate.path)).toContain('/docs/guides/readme');
+  });
+
+  test('imports never read above the docs folder, though the repository holds the file', async () => {
+    const { root, docs } = await site(
+      {
+        '.git/HEAD': 'ref: refs/heads/main',
+        'private/notes.md': '## Private\n\nSECRET-TOKEN-123',
+        'docs/docs.json': config,
+        'docs/index.mdx': "import Notes from '/../private/notes.md';\nimport Other from '../private/notes.md';\n\n## Home\n\nWelcome.\n\n<Notes />\n\n<Other />",
+      },
+      'docs',
+    );
+    roots.push(root);
+    expect(JSON.stringify(docs.pages)).not.toContain('SECRET-TOKEN');
+    expect(pageAt(docs, '/docs').sections.map((section) => section.markdown)).toEqual(['Welcome.']);
+  });
+
+  test('an import shown in a code example makes no snippet; one written over several lines does', async () => {
+    const { root, docs } = await site({
+      'docs.json': `\uFEFF${config}`,
+      'quickstart.mdx': '## Start\n\nText.',
+      'shared.mdx': 'Shared text.',
+      'guides/reuse.mdx': "import {\n  Shared,\n} from '/shared.mdx';\n\n## Reuse\n\n```mdx\nimport Quickstart from '/quickstart.mdx';\n\n<Quickstart />\n```",
+    });
+    roots.push(root);
+    // The byte order mark Windows editors write does not hide docs.json.
+    expect(docs.generator).toBe('mintlify');
+    expect(docs.pages.map((candidate) => candidate.path)).toEqual(['/docs/guides/reuse', '/docs/quickstart']);
+  });
+
+  test('a hand-written API page (api: front matter) is no notice; only openapi: and asyncapi: pages are', async () => {
+    const { root, docs } = await site({
+      'docs.json': config,
+      'endpoint.mdx': '---\ntitle: Create\napi: "POST https://api.acme.dev/v1/emails"\n---\n\n<ParamField body="to" type="string">\n  Recipient.\n</ParamField>',
+      'generated.mdx': '---\ntitle: Send\nopenapi: "POST /emails"\n---\n',
+    });
+    roots.push(root);
+    expect(docs.notices?.map((notice) => notice.pages)).toEqual([['/docs/generated']]);
   });
 });

@@ -3,24 +3,23 @@ import path from 'node:path';
 import type { Root } from 'mdast';
 import { mintlifyAnchors } from '../anchors';
 import { dropNonContentHtml } from '../common-transforms';
-import { includeBoundary } from '../included-files';
 import { localeFolders, localeOfPath, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
+import { FenceTracker } from '../line-scanner';
 import { gitignoreMatcher } from '../path-glob';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { mdxCompatible } from './docusaurus';
-import { folderPagePath } from './gfm';
 
 /** Files Mintlify never publishes, whatever `.mintignore` says (its documented defaults; folders are skipped by ingestion's own rules). */
 const ignoredByDefault = gitignoreMatcher(['README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'node_modules/', 'build/', 'dist/', 'coverage/', 'tmp/', 'temp/'].join('\n'));
 
 // A page's front matter, and the fields in it that make the page an API reference page
-// generated from an OpenAPI or AsyncAPI file.
-const frontMatterBlock = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
-const apiPageField = /^(?:openapi|api|asyncapi)[ \t]*:/m;
+// generated from an OpenAPI or AsyncAPI file (`api:` marks an endpoint written by hand in the page).
+const frontMatterBlock = /^(?:\uFEFF)?---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
+const apiPageField = /^(?:openapi|asyncapi)[ \t]*:/m;
 
 function isApiPage(source: string): boolean {
   const frontMatter = frontMatterBlock.exec(source)?.[1];
@@ -47,18 +46,19 @@ function isApiPage(source: string): boolean {
  *   the docs (`/quickstart`) point under the same prefix.
  * - Locales: top-level folders named by a locale code (`es/`, `zh/`), as `docs.json`'s
  *   `navigation.languages` lays them out.
- * - Notice: pages generated from an OpenAPI or AsyncAPI file (`openapi:` or `api:` front matter)
- *   get their reference from it when the site is built.
+ * - Notice: pages generated from an OpenAPI or AsyncAPI file (`openapi:` or `asyncapi:` front
+ *   matter) get their reference from it when the site is built.
  */
 export async function createMintlifyDialect(options: DialectOptions): Promise<Dialect> {
   const prefix = normalizePrefix(options.pathPrefix ?? '');
   const ignoreFile = await readFile(path.join(options.root, '.mintignore'), 'utf8').catch(() => '');
   const ignored = gitignoreMatcher(ignoreFile);
-  const folderIndexes = new Set(options.files.filter((file) => /(^|\/)index\.mdx?$/i.test(file)).map((file) => file.replace(/[^/]*$/, '')));
   const defaultLocale = options.settings.defaultLocale ?? 'en';
   const locales = siteLocales(defaultLocale, localeFolders(options.files), prefix);
   const snippetFiles = await importedFiles(options.root, options.files);
-  const boundary = includeBoundary(options.root, options.configFile);
+  // Mintlify resolves imports inside its project, the docs folder: never above it, where the
+  // repository may hold files it does not publish.
+  const boundary = options.root;
   // `/snippets/x.mdx` names a file from the docs root.
   const aliases: Record<string, string> = { '': options.root };
   const headings = { headingText: plainText, assignAnchors: mintlifyAnchors };
@@ -94,14 +94,15 @@ export async function createMintlifyDialect(options: DialectOptions): Promise<Di
     headingText: (heading) => plainText(heading),
     assignAnchors: mintlifyAnchors,
     // No trailing slash, for a folder's page too: `cli/index.mdx` is served at `/cli`.
-    pagePath: (file) => joinUrlPath(prefix, folderPagePath(file.relativeFile, folderIndexes)).replace(/(.)\/$/, '$1'),
+    pagePath: (file) => joinUrlPath(prefix, mintlifyPagePath(file.relativeFile)).replace(/(.)\/$/, '$1'),
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
     buildTimePlugins: (source) => (isApiPage(source) ? ['an OpenAPI or AsyncAPI file'] : []),
   };
 }
 
-// An import of a Markdown file in an MDX page: `import Intro from './intro.mdx';`, `import { name } from "/snippets/x.mdx"`.
-const markdownImport = /^import\s[^'"\n]*?from\s*['"]([^'"\n]+\.mdx?)['"]/gm;
+// An import of a Markdown file in an MDX page: `import Intro from './intro.mdx';`, `import { name } from "/snippets/x.mdx"`,
+// over several lines too.
+const markdownImport = /^import\s[^'"]*?from\s*['"]([^'"\n]+\.mdx?)['"]/gm;
 
 /**
  * The files of the folder that a page or snippet imports (relative paths): Mintlify makes them
@@ -115,11 +116,27 @@ async function importedFiles(root: string, files: readonly string[]): Promise<Se
     if (!file.endsWith('.mdx')) continue;
     const source = await readFile(path.join(root, file), 'utf8').catch(() => '');
     if (!source.includes('import')) continue;
-    for (const match of source.matchAll(markdownImport)) {
+    // Not from code examples, which show imports (Mintlify's own snippet guide does).
+    for (const match of withoutFencedCode(source).matchAll(markdownImport)) {
       const target = match[1] as string;
       const relative = target.startsWith('/') ? path.posix.normalize(target.slice(1)) : path.posix.join(path.posix.dirname(file), target);
       if (known.has(relative)) imported.add(relative);
     }
   }
   return imported;
+}
+
+// A document with its fenced code blocks emptied (their lines kept, blank).
+function withoutFencedCode(source: string): string {
+  const fences = new FenceTracker();
+  return source
+    .split('\n')
+    .map((line) => (fences.inCode(line.trimStart()) ? '' : line))
+    .join('\n');
+}
+
+/** `guides/setup.mdx` → `guides/setup`; `guides/index.mdx` → `guides/` (only `index` is a folder's page). */
+function mintlifyPagePath(relativeFile: string): string {
+  const withoutExtension = relativeFile.replace(/\.mdx?$/i, '');
+  return /(^|\/)index$/i.test(withoutExtension) ? withoutExtension.replace(/index$/i, '') : withoutExtension;
 }
