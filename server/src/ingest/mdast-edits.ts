@@ -96,6 +96,18 @@ export function takeTrailingAttributes(heading: Heading, pattern: RegExp): strin
   return match[1];
 }
 
+// `## Install {#install}`, also with its brace escaped (`\{#install}`, as MDX needs it).
+const customIdSyntax = /\s*\\?\{#([^}\s]+)\}\s*$/;
+
+/**
+ * Takes an explicit `{#id}` (Docusaurus, Mintlify) out of a heading's text and gives the heading
+ * that id (see {@link customIdOf}).
+ */
+export function takeCustomId(heading: Heading): void {
+  const id = takeTrailingAttributes(heading, customIdSyntax);
+  if (id !== undefined) setCustomId(heading, id);
+}
+
 /** The id a dialect took out of a heading's text, if any. */
 export function customIdOf(heading: Heading): string | undefined {
   return (heading.data as HeadingData | undefined)?.customId;

@@ -148,8 +148,9 @@ function isIndentedMultiline(block: RootContent, text: string): boolean {
   const start = block.position?.start;
   const end = block.position?.end;
   if (start === undefined || end === undefined || start.line === end.line) return false;
-  const lineStart = text.lastIndexOf('\n', (start.offset ?? 0) - 1) + 1;
-  return /\S/.test(text.slice(lineStart, start.offset)) === false && (start.offset ?? 0) > lineStart;
+  const offset = start.offset ?? 0;
+  const indentation = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
+  return indentation !== '' && indentation.trim() === '';
 }
 
 function collectReferences(node: Nodes, into: Set<string>): void {

@@ -141,7 +141,7 @@ function nextOf(next: DocSection | undefined, section: DocSection): Pick<AnswerS
 }
 
 // Whether a section's text ends on a colon, introducing what comes after it.
-function endsOnIntroduction(markdown: string): boolean {
+function endsOnColon(markdown: string): boolean {
   return /:\s*$/.test(markdown);
 }
 
@@ -192,7 +192,7 @@ export function buildAnswerPrompt(input: AnswerPromptInput): AnswerPrompt {
     markdown: section.markdown,
     ...('score' in section && typeof section.score === 'number' && Number.isFinite(section.score) ? { score: section.score } : {}),
     ...nextOf(index < sectionsWithNext ? input.sectionAfter?.(section) : undefined, section),
-    ...(index < sectionsWithNext && input.sectionAfter !== undefined && endsOnIntroduction(section.markdown) ? subsectionsOf(section, input.sectionAfter) : {}),
+    ...(index < sectionsWithNext && input.sectionAfter !== undefined && endsOnColon(section.markdown) ? subsectionsOf(section, input.sectionAfter) : {}),
   }));
   const docent: DocentAnswerOptions = { sections, context, currentPath };
   if (input.vocabulary !== undefined) {

@@ -150,7 +150,6 @@ export function countWords(markdown: string): number {
   return plainText(markdown).split(/\s+/).filter((word) => /\w/.test(word)).length;
 }
 
-// A fenced code block inside a list item, indented like the item's text.
 // Where a step's code too long to quote was (see `withoutLeftOutCode`).
 const leftOutCode = '\u0000';
 
@@ -179,6 +178,7 @@ function withoutLeftOutCode(item: string): string {
   return text;
 }
 
+// A fenced code block inside a list item, indented like the item's text.
 const nestedFence = /^([ \t]*)(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\1\2[`~]*[ \t]*$/gm;
 
 function withoutFences(markdown: string): string {

@@ -192,8 +192,6 @@ export class DocsIndex {
   readonly #titleSubjects: (readonly string[])[] = [];
   /** The terms of each page's headings and text, by page path, computed when first asked for. */
   readonly #pageTerms = new Map<string, Set<string>>();
-  /** Each section's position on its page, by page path, for the pages {@link sectionAfter} was asked about. */
-  readonly #sectionPositions = new Map<string, Map<string, number>>();
   /** Phrases looked up by {@link containsPhrase}, with the answer. */
   readonly #phrases = new Map<string, boolean>();
   /** Every term of each language's pages, by language (only for docs with several locales). */
@@ -269,20 +267,9 @@ export class DocsIndex {
    */
   sectionAfter(id: string): DocSection | undefined {
     const section = this.#sections.get(id);
-    if (section === undefined) return undefined;
-    const sections = this.#pagesByPath.get(comparablePath(section.pagePath))?.sections;
-    if (sections === undefined) return undefined;
-    // Answers read on through a page section by section (see `AnswerSection.subsections`): each
-    // page's positions are remembered once asked for, so that is not a scan per step.
-    let positions = this.#sectionPositions.get(section.pagePath);
-    if (positions === undefined) {
-      positions = new Map();
-      // A repeated id (two headings with one custom id) names its first section, as it did.
-      for (const [position, candidate] of sections.entries()) if (!positions.has(candidate.id)) positions.set(candidate.id, position);
-      this.#sectionPositions.set(section.pagePath, positions);
-    }
-    const position = positions.get(id);
-    return position === undefined ? undefined : sections[position + 1];
+    const sections = section === undefined ? undefined : this.#pagesByPath.get(comparablePath(section.pagePath))?.sections;
+    const position = sections?.findIndex((candidate) => candidate.id === id) ?? -1;
+    return position === -1 ? undefined : sections?.[position + 1];
   }
 
   /** How many sections the index holds. */

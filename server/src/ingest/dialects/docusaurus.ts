@@ -9,7 +9,7 @@ import { flattenContainers, normalizeContainerFences } from '../directive-contai
 import { rewriteLinesOutsideFences } from '../line-scanner';
 import { localeOfPath, normalizeLocale, siteLocales } from '../locales';
 import { parseMarkdown, plainText, usesRemarkMath } from '../markdown-parser';
-import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { rewriteTree, takeCustomId } from '../mdast-edits';
 import { docusaurusCodeBlock } from '../mdx-components';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { matchesAnyGlob } from '../path-glob';
@@ -198,10 +198,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
     flattenContainers(tree);
     dropNonContentHtml(tree);
     rewriteTree(tree, (node) => {
-      if (node.type === 'heading') {
-        const id = takeTrailingAttributes(node, /\s*\\?\{#([^}\s]+)\}\s*$/);
-        if (id !== undefined) setCustomId(node, id);
-      }
+      if (node.type === 'heading') takeCustomId(node);
       if (node.type === 'code') {
         // docusaurus-preset-shiki-twoslash: an include block is not shown, a twoslash block only below its cut.
         if (isTwoslashInclude(node)) return [];

@@ -70,13 +70,14 @@ export function createGfmDialect(options: DialectOptions): Dialect {
 
 /**
  * `guide/deploy.md` → `guide/deploy`; `guide/index.md` → `guide/`; `guide/README.md` → `guide/`
- * unless the folder also has an index page.
+ * unless the folder also has an index page. Without `foldersWithIndex`, only `index` is a
+ * folder's page (Mintlify).
  */
-export function folderPagePath(relativeFile: string, foldersWithIndex: ReadonlySet<string>): string {
+export function folderPagePath(relativeFile: string, foldersWithIndex?: ReadonlySet<string>): string {
   const withoutExtension = relativeFile.replace(/\.mdx?$/i, '');
   const slash = withoutExtension.lastIndexOf('/');
   const folder = withoutExtension.slice(0, slash + 1);
   const name = withoutExtension.slice(slash + 1).toLowerCase();
-  if (name === 'index' || (name === 'readme' && !foldersWithIndex.has(folder))) return folder;
+  if (name === 'index' || (name === 'readme' && foldersWithIndex !== undefined && !foldersWithIndex.has(folder))) return folder;
   return withoutExtension;
 }

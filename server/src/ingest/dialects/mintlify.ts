@@ -5,15 +5,16 @@ import { mintlifyAnchors } from '../anchors';
 import { dropNonContentHtml } from '../common-transforms';
 import { localeFolders, localeOfPath, siteLocales } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
-import { rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { rewriteTree, takeCustomId } from '../mdast-edits';
 import { flattenMdxWithImports, pageChain, type PartialChain } from '../mdx-imports';
 import { FenceTracker } from '../line-scanner';
 import { gitignoreMatcher } from '../path-glob';
 import type { Dialect, DialectOptions } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { mdxCompatible } from './docusaurus';
+import { folderPagePath } from './gfm';
 
-/** Files Mintlify never publishes, whatever `.mintignore` says (its documented defaults; folders are skipped by ingestion's own rules). */
+/** Files Mintlify never publishes, whatever `.mintignore` says: its documented defaults (the hidden folders among them, `.git` and the like, ingestion skips anyway). */
 const ignoredByDefault = gitignoreMatcher(['README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'node_modules/', 'build/', 'dist/', 'coverage/', 'tmp/', 'temp/'].join('\n'));
 
 // A page's front matter, and the fields in it that make the page an API reference page
@@ -71,10 +72,7 @@ export async function createMintlifyDialect(options: DialectOptions): Promise<Di
     await flattenMdxWithImports(tree, { file, chain, boundary, aliases, headings, dependencies, parsePartial, snippets: true }, () => ({}));
     dropNonContentHtml(tree);
     rewriteTree(tree, (node) => {
-      if (node.type === 'heading') {
-        const id = takeTrailingAttributes(node, /\s*\\?\{#([^}\s]+)\}\s*$/);
-        if (id !== undefined) setCustomId(node, id);
-      }
+      if (node.type === 'heading') takeCustomId(node);
       return undefined;
     });
     return { tree, text };
@@ -94,7 +92,7 @@ export async function createMintlifyDialect(options: DialectOptions): Promise<Di
     headingText: (heading) => plainText(heading),
     assignAnchors: mintlifyAnchors,
     // No trailing slash, for a folder's page too: `cli/index.mdx` is served at `/cli`.
-    pagePath: (file) => joinUrlPath(prefix, mintlifyPagePath(file.relativeFile)).replace(/(.)\/$/, '$1'),
+    pagePath: (file) => joinUrlPath(prefix, folderPagePath(file.relativeFile)).replace(/(.)\/$/, '$1'),
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
     buildTimePlugins: (source) => (isApiPage(source) ? ['an OpenAPI or AsyncAPI file'] : []),
   };
@@ -133,10 +131,4 @@ function withoutFencedCode(source: string): string {
     .split('\n')
     .map((line) => (fences.inCode(line.trimStart()) ? '' : line))
     .join('\n');
-}
-
-/** `guides/setup.mdx` → `guides/setup`; `guides/index.mdx` → `guides/` (only `index` is a folder's page). */
-function mintlifyPagePath(relativeFile: string): string {
-  const withoutExtension = relativeFile.replace(/\.mdx?$/i, '');
-  return /(^|\/)index$/i.test(withoutExtension) ? withoutExtension.replace(/index$/i, '') : withoutExtension;
 }
