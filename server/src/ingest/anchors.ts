@@ -160,3 +160,37 @@ export const mintlifyAnchors: AssignAnchors = (headings) => {
     return anchor;
   });
 };
+
+/**
+ * mdBook's id for a heading's text (`id_from_content` of its HTML renderer): trimmed, lower case,
+ * letters, digits, `_` and `-` of any script kept, each white-space character a `-`, everything
+ * else dropped; a heading of nothing but dropped characters is `section`.
+ *
+ * @example mdbookSlug('Running `cargo build`') === 'running-cargo-build'; mdbookSlug('What’s new?') === 'whats-new'
+ */
+export function mdbookSlug(text: string): string {
+  let id = '';
+  for (const character of text.trim().toLowerCase()) {
+    if (/[\p{Alphabetic}\p{N}_-]/u.test(character)) id += character;
+    else if (/\s/u.test(character)) id += '-';
+  }
+  return id === '' ? 'section' : id;
+}
+
+/**
+ * mdBook's rules: {@link mdbookSlug}, a repeat on the page gets `-1`, `-2`… (the first free one);
+ * an explicit `{#id}` is used as written and, as in mdBook, reserves nothing.
+ *
+ * @example mdbookAnchors([{ text: 'Usage' }, { text: 'Usage' }]) // ['usage', 'usage-1']
+ */
+export const mdbookAnchors: AssignAnchors = (headings) => {
+  const used = new Set<string>();
+  return headings.map((heading) => {
+    if (heading.customId !== undefined) return heading.customId;
+    const base = mdbookSlug(heading.text);
+    let anchor = base;
+    for (let count = 1; used.has(anchor); count++) anchor = `${base}-${count}`;
+    used.add(anchor);
+    return anchor;
+  });
+};

@@ -49,6 +49,7 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
  *   uses Starlight;
  * - Mintlify: `mint.json`, or a `docs.json` that is Mintlify's (its `$schema` names Mintlify, or
  *   it has Mintlify's `navigation` and `theme`), in the folder;
+ * - mdBook: `book.toml` in the folder (the book's root) or its parent (the folder is its `src`);
  * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
  *   else plain GFM.
  */
@@ -81,6 +82,10 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
 
   const mintlify = await mintlifyConfig(root);
   if (mintlify !== undefined) return { generator: 'mintlify', configFile: mintlify };
+
+  // mdBook: `book.toml` at the book's root, the folder itself or its parent (`docs` pointing at `src`).
+  const mdbook = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, 'book.toml')));
+  if (mdbook !== undefined) return { generator: 'mdbook', configFile: mdbook };
 
   if (files.markdown.length === 0 && files.html.length > 0) return { generator: 'html' };
   return { generator: 'gfm' };

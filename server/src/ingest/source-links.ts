@@ -86,6 +86,9 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   // Mintlify: authors write URL paths rooted at the docs (`/quickstart`), served under the
   // site's subpath (`/docs/quickstart` on a site at `example.com/docs`); a file link works too.
   mintlify: { fileLinks: ['.md', '.mdx'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: true, relativeToSourceFolder: true },
+  // mdBook: `foo.md` and `../guide/foo.md#anchor` are pages (served as `.html`), relative to the
+  // linking chapter; included text is part of the chapter that includes it.
+  mdbook: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // A built site's links are already URLs.
   html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };

@@ -2,6 +2,7 @@ import type { DocsGenerator } from '../ingested-docs';
 import type { Dialect, DialectOptions } from './dialect';
 import { createDocusaurusDialect } from './docusaurus';
 import { createGfmDialect } from './gfm';
+import { createMdbookDialect } from './mdbook';
 import { createMintlifyDialect } from './mintlify';
 import { createMkdocsDialect } from './mkdocs';
 import { createStarlightDialect } from './starlight';
@@ -20,6 +21,8 @@ export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, o
       return createStarlightDialect(options);
     case 'mintlify':
       return createMintlifyDialect(options);
+    case 'mdbook':
+      return createMdbookDialect(options);
     case 'gfm':
       return createGfmDialect(options);
   }

@@ -1,0 +1,157 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { mdbookAnchors, mdbookSlug } from '../anchors';
+import type { IngestedDocs } from '../ingested-docs';
+import { ingestDocs } from '../ingest-docs';
+import { pageAt } from '../testing/page-at';
+import { htmlPath } from './mdbook';
+import { selectLines } from './mdbook-includes';
+import { mdbookChapters } from './mdbook-summary';
+
+const fixture = path.join(import.meta.dirname, '../fixtures/mdbook');
+let docs: IngestedDocs;
+
+beforeAll(async () => {
+  // `docs` at the book's source folder, as a docs team points it; book.toml is in its parent.
+  docs = await ingestDocs({ docs: path.join(fixture, 'src') });
+});
+
+const page = (pagePath: string) => pageAt(docs, pagePath);
+
+describe('mdBook dialect', () => {
+  test('is detected from book.toml; the pages are the chapters SUMMARY.md links to, as .html under site-url', () => {
+    expect(docs.generator).toBe('mdbook');
+    expect(docs.locales).toEqual([{ code: 'en', pathPrefix: '/hello-book' }]);
+    expect(docs.pages.map((candidate) => candidate.path)).toEqual([
+      '/hello-book/guide/config.html',
+      '/hello-book/guide/getting-started.html',
+      '/hello-book/guide/install windows.html',
+      '/hello-book/index.html',
+      '/hello-book/misc/contributors.html',
+    ]);
+  });
+
+  test('the same book read from its root (book.toml beside src/) gives the same pages and sections', async () => {
+    const fromRoot = await ingestDocs({ docs: fixture });
+    expect(fromRoot.generator).toBe('mdbook');
+    expect(fromRoot.pages.map((candidate) => [candidate.path, candidate.sections.map((section) => section.markdown)])).toEqual(
+      docs.pages.map((candidate) => [candidate.path, candidate.sections.map((section) => section.markdown)]),
+    );
+  });
+
+  test("a page's title is its chapter's name in the summary, or what {{#title}} sets", () => {
+    expect(page('/hello-book/index.html').title).toBe('Introduction');
+    expect(page('/hello-book/guide/install windows.html').title).toBe('Installing on Windows');
+    expect(page('/hello-book/guide/getting-started.html').title).toBe('Start here');
+  });
+
+  test("anchors by mdBook's rules: code text kept, smart dashes and punctuation dropped, repeats -1, {#id .class} as written", () => {
+    expect(page('/hello-book/guide/getting-started.html').sections.map((section) => [section.anchor, section.heading])).toEqual([
+      ['getting-started', 'Getting started'],
+      ['writing-main--the-entry-point', 'Writing main – the entry point'],
+      ['usage', 'Usage'],
+      ['usage-1', 'Usage'],
+      ['start-here', 'Custom id'],
+      ['whats-next-cargo', "What's next? Cargo"],
+    ]);
+    expect(page('/hello-book/misc/contributors.html').sections.map((section) => section.anchor)).toEqual(['contributors', 'contributors-1']);
+  });
+
+  test('{{#include}} by anchor, {{#rustdoc_include}} without its hidden rest, {{#playground}} as a rust block; switches like ignore are not shown', () => {
+    const [, entry] = page('/hello-book/guide/getting-started.html').sections;
+    const greet = 'fn greet(name: &str) -> String {\n    format!("Hello, {name}!")\n}';
+    expect(entry?.markdown).toContain(`The program starts here:\n\n\`\`\`rust\n${greet}\n\`\`\``);
+    expect(entry?.markdown).toContain(`With its setup shown on demand:\n\n\`\`\`rust\n${greet}\n\`\`\``);
+    // A playground takes the whole file, as mdBook does.
+    expect(entry?.markdown).toContain('```rust\nuse std::io;\n\n// ANCHOR: greeting');
+    expect(entry?.markdown).not.toContain('ignore');
+  });
+
+  test("Rust code loses its hidden `# ` lines and `##` shows `#`; other languages' by the configured or given prefix", () => {
+    const usage = page('/hello-book/guide/getting-started.html').sections[2];
+    expect(usage?.markdown).toBe('```rust\nfn main() {\n    # not a hidden line\n    #[allow(unused)]\n    let x = 1;\n}\n```');
+    const config = page('/hello-book/guide/config.html').sections[0];
+    expect(config?.markdown).toContain('```python\nprint(os.getcwd())\n```');
+    expect(config?.markdown).toContain('```toml\nname = "x"\n```');
+  });
+
+  test('an include inside a list item stays in the item, and includes nest, each relative to its own file', () => {
+    const config = page('/hello-book/guide/config.html').sections[0];
+    expect(config?.markdown).toContain('1. Create `hello.toml`:\n   ```toml\n   name = "hello"\n   greeting = "hi"\n   ```\n2. Run the tool.');
+  });
+
+  test('an escaped link is shown without its backslash; alerts read as their content; links to chapters become their URLs', () => {
+    const [intro, , , again] = page('/hello-book/guide/getting-started.html').sections;
+    expect(again?.markdown).toBe('Write `{{#include file.rs}}` to include a file.\n\nWindows needs the MSVC toolchain.');
+    expect(intro?.markdown).toBe('Install the tool first, then read [the configuration](/hello-book/guide/config.html#the-config-file).');
+  });
+});
+
+describe('mdBook parts', () => {
+  test('mdbookSlug keeps letters of any script, digits, _ and -; white space becomes -; nothing left is "section"', () => {
+    expect(mdbookSlug('  Hello, World! ')).toBe('hello-world');
+    expect(mdbookSlug('Über_cool-stuff 2')).toBe('über_cool-stuff-2');
+    expect(mdbookSlug('::')).toBe('section');
+    expect(mdbookAnchors([{ text: 'A' }, { text: 'A' }, { text: 'A-1' }, { text: 'A' }])).toEqual(['a', 'a-1', 'a-1-1', 'a-2']);
+    expect(mdbookAnchors([{ text: 'Setup', customId: 'setup' }, { text: 'Setup' }])).toEqual(['setup', 'setup']);
+  });
+
+  test('SUMMARY.md: prefix, nested and suffix chapters in order; drafts, parts and separators are not chapters', () => {
+    expect(mdbookChapters('# Summary\n\n[Intro](README.md)\n\n# Part\n\n- [A](a.md)\n  - [B](./sub/../b%20c.md#x)\n- [Draft]()\n\n---\n\n[End](end.md)\n[Site](https://example.com)')).toEqual([
+      { file: 'README.md', name: 'Intro' },
+      { file: 'a.md', name: 'A' },
+      { file: 'b c.md', name: 'B' },
+      { file: 'end.md', name: 'End' },
+    ]);
+  });
+
+  test('page URLs: .md becomes .html, README and index are index.html', () => {
+    expect(htmlPath('guide/setup.md')).toBe('guide/setup.html');
+    expect(htmlPath('README.md')).toBe('index.html');
+    expect(htmlPath('guide/readme.md')).toBe('guide/index.html');
+  });
+
+  test('included lines: a line, a closed or open range, an anchor (other markers left out), hidden rest for rustdoc_include', () => {
+    const file = 'one\ntwo\n// ANCHOR: x\nthree\n// ANCHOR: y\nfour\n// ANCHOR_END: y\n// ANCHOR_END: x\nfive\n';
+    expect(selectLines(file, '2', false)).toBe('two');
+    expect(selectLines(file, '1:2', false)).toBe('one\ntwo');
+    expect(selectLines(file, '9:', false)).toBe('five');
+    expect(selectLines(file, ':1', false)).toBe('one');
+    expect(selectLines(file, 'x', false)).toBe('three\nfour');
+    expect(selectLines(file, 'y', true)).toBe('# one\n# two\n# three\nfour\n# five');
+    expect(selectLines(file, undefined, false)).toBe(file.trimEnd());
+  });
+});
+
+describe('mdBook robustness', () => {
+  let folder: string | undefined;
+  afterEach(async () => {
+    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+
+  test('a missing include or one outside the project stays as written; a self-include stops after ten levels; no summary publishes every file', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'docent-mdbook-'));
+    await mkdir(path.join(folder, 'book', 'src'), { recursive: true });
+    await writeFile(path.join(folder, 'secret.txt'), 'TOP SECRET');
+    await writeFile(path.join(folder, 'book', 'book.toml'), '[book]\ntitle = "T"\n');
+    await writeFile(path.join(folder, 'book', 'src', 'a.md'), '# A\n\n{{#include missing.rs}}\n\n{{#include ../../secret.txt}}\n');
+    await writeFile(path.join(folder, 'book', 'src', 'loop.md'), '# Loop\n\nx {{#include loop.md}}\n');
+    const book = await ingestDocs({ docs: path.join(folder, 'book', 'src') });
+    expect(book.pages.map((candidate) => candidate.path)).toEqual(['/a.html', '/loop.html']);
+    const text = book.pages[0]?.sections[0]?.markdown ?? '';
+    expect(text).toContain('{{#include missing.rs}}');
+    expect(text).not.toContain('TOP SECRET');
+    expect(book.pages[1]?.sections.length).toBeGreaterThan(0);
+  });
+
+  test('a book.toml that is not TOML stops the start, naming the file and what to do', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'docent-mdbook-'));
+    await mkdir(path.join(folder, 'src'), { recursive: true });
+    await writeFile(path.join(folder, 'book.toml'), '[book\ntitle = ');
+    await writeFile(path.join(folder, 'src', 'a.md'), '# A\n');
+    await expect(ingestDocs({ docs: path.join(folder, 'src') })).rejects.toThrow(/book\.toml is not valid TOML .*fix it/);
+  });
+});

@@ -1,0 +1,200 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Code, Heading, Nodes } from 'mdast';
+import { parse as parseToml } from 'smol-toml';
+import { mdbookAnchors } from '../anchors';
+import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
+import { includeBoundary } from '../included-files';
+import { normalizeLocale } from '../locales';
+import { parseMarkdown } from '../markdown-parser';
+import { markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import type { Dialect, DialectOptions, PageFile } from './dialect';
+import { joinUrlPath, normalizePrefix } from './dialect';
+import { expandMdbookLinks, mdbookIncludeBudget } from './mdbook-includes';
+import { mdbookChapters, type MdbookChapter } from './mdbook-summary';
+
+/** What the dialect reads from `book.toml`. */
+export interface MdbookConfig {
+  /** The folder of the chapters' sources, absolute (`[book] src`, default `src`). */
+  sourceRoot: string;
+  /** `[book] language`, when set. */
+  language?: string;
+  /** The URL path of `[output.html] site-url` (`/cargo/` → `/cargo`), when set. */
+  siteUrl?: string;
+  /** Smart punctuation (`[output.html] smart-punctuation`, formerly `curly-quotes`); default on, as in mdBook 0.5. */
+  smartPunctuation: boolean;
+  /** Hidden-line prefixes by code language (`[output.html.code.hidelines]`). */
+  hiddenLinePrefixes: Map<string, string>;
+}
+
+/** A `book.toml` that is not valid TOML: the start stops with the file named, as `mdbook build` does. */
+export class MdbookConfigError extends Error {
+  override readonly name = 'MdbookConfigError';
+}
+
+/**
+ * Reads `book.toml`.
+ *
+ * @throws MdbookConfigError when it is not valid TOML, naming the file, line and what to fix
+ */
+export async function readMdbookConfig(configFile: string): Promise<MdbookConfig> {
+  let document: Record<string, unknown>;
+  try {
+    document = parseToml(await readFile(configFile, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new MdbookConfigError(`${configFile} is not valid TOML (${reason}): fix it so that \`mdbook build\` accepts it, or set the domain's "generator" to read the folder otherwise.`);
+  }
+  const book = table(document.book);
+  const html = table(table(document.output).html);
+  const hiddenLines = table(table(html.code).hidelines);
+  const config: MdbookConfig = {
+    sourceRoot: path.resolve(path.dirname(configFile), typeof book.src === 'string' ? book.src : 'src'),
+    smartPunctuation: typeof html['smart-punctuation'] === 'boolean' ? html['smart-punctuation'] : typeof html['curly-quotes'] === 'boolean' ? html['curly-quotes'] : true,
+    hiddenLinePrefixes: new Map(Object.entries(hiddenLines).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')),
+  };
+  if (typeof book.language === 'string' && book.language.trim() !== '') config.language = book.language.trim();
+  if (typeof html['site-url'] === 'string') config.siteUrl = normalizePrefix(html['site-url'].replace(/^[a-z]+:\/\/[^/]+/i, ''));
+  return config;
+}
+
+function table(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * mdBook (the Rust ecosystem's book generator), by its own rules:
+ * - Pages: the chapters `SUMMARY.md` links to, in the book's source folder (`[book] src`);
+ *   files it does not list are not published, and `SUMMARY.md` itself is no page. A book with
+ *   no summary publishes every Markdown file.
+ * - Titles: the chapter's name in the summary, or what `{{#title …}}` sets.
+ * - URLs: `guide/setup.md` → `/guide/setup.html`, `README.md` (any case) and `index.md` →
+ *   `index.html`, under `pathPrefix`, else the path of `[output.html] site-url`, else the root.
+ * - Text: `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}` links expanded (see
+ *   `expandMdbookLinks`); GitHub alerts read as their content; `{#id .class}` heading attributes
+ *   taken out of the text; Rust code blocks without their hidden lines (`# use std::fs;`, as
+ *   readers see them; `##` shows `#`), other languages' too where a prefix is configured
+ *   (`[output.html.code.hidelines]`, or `hidelines=<prefix>` on the block); a block's info string
+ *   `rust,ignore,edition2021` is the language `rust`.
+ * - Anchors: {@link mdbookAnchors}, from the heading's text with smart punctuation applied.
+ */
+export async function createMdbookDialect(options: DialectOptions): Promise<Dialect> {
+  const configFile = options.configFile;
+  const config: MdbookConfig =
+    configFile === undefined ? { sourceRoot: options.root, smartPunctuation: true, hiddenLinePrefixes: new Map() } : await readMdbookConfig(configFile);
+  const prefix = normalizePrefix(options.pathPrefix ?? config.siteUrl ?? '');
+  const boundary = includeBoundary(options.root, configFile);
+  const sourcePathOf = (file: PageFile): string => {
+    const fromSource = path.relative(config.sourceRoot, file.sourceFile).split(path.sep).join('/');
+    return fromSource.startsWith('..') ? file.relativeFile : fromSource;
+  };
+  const chapters = await readChapters(config.sourceRoot);
+  const chapterByFile = new Map(chapters?.map((chapter) => [chapter.file, chapter]));
+  const language = normalizeLocale(options.settings.defaultLocale ?? config.language ?? 'en');
+  const smartDashes = config.smartPunctuation;
+
+  return {
+    generator: 'mdbook',
+    fingerprint: `mdbook:1:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
+    locales: [{ code: language, pathPrefix: prefix }],
+    defaultLocale: language,
+    isPage: (file) => {
+      const sourcePath = sourcePathOf(file);
+      if (sourcePath.startsWith('..') || sourcePath === 'SUMMARY.md') return false;
+      return chapters === undefined ? true : chapterByFile.has(sourcePath);
+    },
+    async parse(source, file) {
+      const dependencies: string[] = [];
+      const expanded = await expandMdbookLinks(source, file.sourceFile, { boundary, dependencies, budget: { characters: mdbookIncludeBudget } });
+      const tree = parseMarkdown(expanded.text);
+      flattenAlerts(tree, githubAlerts);
+      dropNonContentHtml(tree);
+      rewriteTree(tree, (node) => {
+        if (node.type === 'heading') takeHeadingAttributes(node);
+        if (node.type === 'code') readCodeBlock(node, config.hiddenLinePrefixes);
+        return undefined;
+      });
+      const title = expanded.title ?? chapterByFile.get(sourcePathOf(file))?.name;
+      return { tree, text: expanded.text, dependencies, ...(title === undefined || title === '' ? {} : { title }) };
+    },
+    headingText: (heading) => headingText(heading, smartDashes),
+    assignAnchors: mdbookAnchors,
+    pagePath: (file) => joinUrlPath(prefix, htmlPath(sourcePathOf(file))),
+    localeOf: () => language,
+  };
+}
+
+/** The book's chapters, or `undefined` when it has no `SUMMARY.md`. */
+async function readChapters(sourceRoot: string): Promise<MdbookChapter[] | undefined> {
+  try {
+    return mdbookChapters(await readFile(path.join(sourceRoot, 'SUMMARY.md'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `guide/setup.md` → `guide/setup.html`; `README.md` or `index.md` → `index.html` in its folder. */
+export function htmlPath(sourcePath: string): string {
+  const withoutExtension = sourcePath.replace(/\.md$/i, '');
+  const slash = withoutExtension.lastIndexOf('/');
+  const name = withoutExtension.slice(slash + 1);
+  return `${withoutExtension.slice(0, slash + 1)}${/^readme$/i.test(name) ? 'index' : name}.html`;
+}
+
+// pulldown-cmark's heading attributes: `{#id .class key=value}` at the end of the heading.
+const headingAttributes = /\s*\{\s*((?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=[^\s{}]*)(?:\s+(?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=[^\s{}]*))*)\s*\}\s*$/;
+
+function takeHeadingAttributes(heading: Heading): void {
+  const attributes = takeTrailingAttributes(heading, headingAttributes);
+  const id = attributes
+    ?.split(/\s+/)
+    .filter((attribute) => attribute.startsWith('#'))
+    .at(-1);
+  if (id !== undefined && id.length > 1) setCustomId(heading, id.slice(1));
+}
+
+/**
+ * The text mdBook makes a heading's id from: every text inside it (code included, image
+ * descriptions and raw HTML tags not), with smart punctuation's dashes and ellipses where on.
+ */
+function headingText(heading: Heading, smartPunctuation: boolean): string {
+  const parts: string[] = [];
+  const visit = (node: Nodes) => {
+    if (node.type === 'text') parts.push(smartPunctuation ? node.value.replace(/---/g, '—').replace(/--/g, '–').replace(/\.\.\./g, '…') : node.value);
+    else if (node.type === 'inlineCode') parts.push(node.value);
+    else if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(heading);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A code block as mdBook shows it: the language is the first word of `rust,ignore` or `toml
+ * hidelines=#` (the rest are switches a reader does not see), and hidden lines are left out (Rust's `# ` lines, where `##` shows `#`; another
+ * language's lines opening with its configured or given prefix).
+ */
+function readCodeBlock(node: Code, configuredPrefixes: ReadonlyMap<string, string>): void {
+  const info = [node.lang ?? '', node.meta ?? ''].join(' ').trim();
+  if (info === '') return;
+  const [language = '', ...attributes] = info.split(/[\s,]+/).filter((word) => word !== '');
+  // The rest are mdBook's and rustdoc's switches (`ignore`, `editable`, `edition2021`), not shown.
+  node.lang = language;
+  node.meta = null;
+  const givenPrefix = attributes.find((attribute) => attribute.startsWith('hidelines='))?.slice('hidelines='.length);
+  const prefix = givenPrefix ?? configuredPrefixes.get(language);
+  if (language === 'rust') node.value = withoutHiddenRustLines(node.value);
+  else if (prefix !== undefined && prefix !== '') node.value = node.value.split('\n').filter((line) => !line.trimStart().startsWith(prefix)).join('\n');
+  markChanged(node);
+}
+
+// rustdoc's hidden lines, as mdBook hides them: `#` then nothing or a space; `##` shows as `#`.
+function withoutHiddenRustLines(code: string): string {
+  const shown: string[] = [];
+  for (const line of code.split('\n')) {
+    const match = /^(\s*)#(.?)(.*)$/.exec(line);
+    if (match === null) shown.push(line);
+    else if (match[2] === '#') shown.push(`${match[1]}#${match[3]}`);
+    else if (match[2] !== '' && match[2] !== ' ') shown.push(line);
+  }
+  return shown.join('\n');
+}
