@@ -217,5 +217,6 @@ async function readPage(
   const page: IngestedPage = { path: pagePath, sourceFile: file.sourceFile, title, language, groups: fields.groups, sections };
   if (fields.description !== undefined) page.description = fields.description;
   if (fields.version !== undefined) page.version = fields.version;
+  if (dialect.excludesFromSearch?.(file, parsed.frontMatter) === true) page.excludedFromSearch = true;
   return page;
 }

@@ -30,6 +30,13 @@ export interface IngestedPage {
   /** Front matter `groups`; `[]` when absent. */
   groups: string[];
   /**
+   * Set when the site leaves the page out of its own search (mdBook's `[output.html.search.chapter]`
+   * `enable = false`, VitePress `search: false`, Starlight `pagefind: false`, Material for MkDocs
+   * `search: { exclude: true }`): it is still a page (linked, cited, answered from when the reader
+   * is on it), but it is not retrieved for questions asked elsewhere. Absent otherwise.
+   */
+  excludedFromSearch?: true;
+  /**
    * The page's sections, in page order, with the generator's own anchors. Their `markdown` is
    * plain GitHub-flavoured Markdown: dialect markup (containers, admonitions, tabs, MDX
    * components, imports) turned into ordinary Markdown or dropped, includes resolved.

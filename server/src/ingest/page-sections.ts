@@ -22,6 +22,12 @@ export interface SectionDraft {
 export interface HeadingRules {
   /** The plain text of a heading. */
   headingText(heading: Heading): string;
+  /**
+   * The text a heading's anchor is made from, where it differs from {@link headingText}: mdBook
+   * makes ids from the rendered text, in which smart punctuation turned `--` into a dash, while
+   * the heading is shown and searched as written. Default: `headingText`.
+   */
+  anchorText?(heading: Heading): string;
   /** Anchors of all of a page's headings, in document order. */
   assignAnchors(headings: readonly HeadingForAnchor[]): string[];
 }
@@ -105,7 +111,8 @@ function collectHeadings(node: Nodes, into: Heading[]): void {
 
 function headingForAnchor(heading: Heading, rules: HeadingRules): HeadingForAnchor {
   const customId = customIdOf(heading);
-  return customId === undefined ? { text: rules.headingText(heading) } : { text: rules.headingText(heading), customId };
+  const text = rules.anchorText?.(heading) ?? rules.headingText(heading);
+  return customId === undefined ? { text } : { text, customId };
 }
 
 function serializeBlocks(blocks: readonly RootContent[], text: string, definitions: ReadonlyMap<string, Definition>): { markdown: string; links: LinkSpan[] } {

@@ -115,3 +115,22 @@ describe('DocsIndex.containsPhrase', () => {
     expect(index.containsPhrase(['Hono', 'JS'])).toBe(false);
   });
 });
+
+describe('a page the site leaves out of its own search', () => {
+  const changelog = { ...page('/docs/changelog', 'Release history', '## 2.0\n\nThe widget gained a dark theme and a new launcher.\n'), excludedFromSearch: true as const };
+  const theming = page('/docs/theming', 'Theming', '## Colors\n\nThe widget follows your brand colors.\n');
+  const index = DocsIndex.fromPages([changelog, theming]);
+
+  test('is not retrieved for a question asked elsewhere, however well it matches', () => {
+    expect(index.search({ query: 'dark theme launcher', limit: 5 }).map((hit) => hit.pagePath)).toEqual(['/docs/theming']);
+  });
+
+  test('is retrieved for a reader who is on it', () => {
+    expect(index.search({ query: 'dark theme launcher', limit: 5, currentPath: '/docs/changelog' }).map((hit) => hit.pagePath)[0]).toBe('/docs/changelog');
+  });
+
+  test('is retrieved like any page once the flag is gone', () => {
+    const { excludedFromSearch: _, ...searchable } = changelog;
+    expect(DocsIndex.fromPages([searchable, theming]).search({ query: 'dark theme launcher', limit: 5 })[0]?.pagePath).toBe('/docs/changelog');
+  });
+});

@@ -180,6 +180,8 @@ export class DocsIndex {
   readonly #proximityStrength: number;
   /** Paths of the news pages (see {@link DocsIndexOptions.newsPageWeight}). */
   readonly #newsPages = new Set<string>();
+  /** Paths of the pages the site leaves out of its own search (see `IngestedPage.excludedFromSearch`). */
+  readonly #unsearchedPages = new Set<string>();
   /** Each page by the comparable forms of its path (see {@link comparablePath}). */
   readonly #pagesByPath = new Map<string, IngestedPage>();
   /** In how many sections each term occurs. */
@@ -227,6 +229,7 @@ export class DocsIndex {
       const titleSubject = titleTerms.filter((term) => !isQuestionWord(term));
       if (titleSubject.length > 0) this.#titleSubjects.push(titleSubject);
       if (isNewsPage(page.path, page.title)) this.#newsPages.add(page.path);
+      if (page.excludedFromSearch === true) this.#unsearchedPages.add(page.path);
       page.sections.forEach((section, position) => {
         if (this.#sections.has(section.id)) return;
         this.#sections.set(section.id, section);
@@ -399,7 +402,7 @@ export class DocsIndex {
    * What the reader's situation does to a section's rank, whichever ranking found it (this
    * index's, or embeddings'): the reader's page gets `currentPageBoost` (`pointedPageBoost` when
    * the question points at it: "what does this do?"), news pages `newsPageWeight` unless the
-   * question asks for news.
+   * question asks for news, and pages the site leaves out of its search nothing unless the reader is on them.
    */
   placement(request: Pick<SearchRequest, 'query' | 'currentPath' | 'history'>): RequestPlacement {
     const current = request.currentPath ? comparablePath(request.currentPath) : undefined;
@@ -416,7 +419,10 @@ export class DocsIndex {
       outlinesPointedPage: pointedPage !== undefined && asksForPageSummary(request.query),
       largest: Math.max(1, pageBoost),
       factor: (section) => {
-        let factor = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) ? pageBoost : 1;
+        const onCurrentPage = current !== undefined && this.#pagePaths.get(section.pagePath)?.includes(current) === true;
+        // A page the site's own search leaves out is found only by a reader who is on it.
+        if (!onCurrentPage && this.#unsearchedPages.has(section.pagePath)) return 0;
+        let factor = onCurrentPage ? pageBoost : 1;
         if (newsWeight !== 1 && this.#newsPages.has(section.pagePath)) factor *= newsWeight;
         return factor;
       },

@@ -126,9 +126,11 @@ export class HybridRetriever implements Retriever {
           limit: this.#candidates * 2,
           accept: scope === undefined ? undefined : (id) => this.#inScope(id, scope),
         })
-        .map((hit) => {
+        .flatMap((hit) => {
           const section = this.#sections.get(hit.id);
-          return { id: hit.id, score: section === undefined ? hit.similarity : hit.similarity * placement.factor(section) };
+          const factor = section === undefined ? 1 : placement.factor(section);
+          // A page the placement rules out (one the site leaves out of its search) is not fused in.
+          return factor === 0 ? [] : [{ id: hit.id, score: hit.similarity * factor }];
         })
         .sort((left, right) => right.score - left.score)
         .slice(0, this.#candidates)

@@ -55,6 +55,8 @@ export interface Dialect {
   parse(source: string, file: PageFile): Promise<ParsedPage>;
   /** The plain text a heading's anchor is made from (and the section heading shown). */
   headingText(heading: Heading): string;
+  /** The text a heading's anchor is made from, where the generator renders it otherwise than {@link headingText}. Default: `headingText`. */
+  anchorText?(heading: Heading): string;
   /** The anchors of a page's headings, in document order. */
   assignAnchors(headings: readonly HeadingForAnchor[]): string[];
   /**
@@ -64,6 +66,11 @@ export interface Dialect {
   pagePath(file: PageFile, frontMatter: Record<string, unknown>): string;
   /** The locale the page belongs to (from its URL or folder), when not given by its front matter. */
   localeOf(pagePath: string, file: PageFile): string;
+  /**
+   * Whether the site leaves the page out of its own search (see `IngestedPage.excludedFromSearch`),
+   * by its config or front matter. Default: never.
+   */
+  excludesFromSearch?(file: PageFile, frontMatter: Record<string, unknown>): boolean;
   /**
    * The plugins that fill part of a page in at build time from outside the docs folder (an API
    * reference from docstrings), named for a notice: their content is not in the sources the

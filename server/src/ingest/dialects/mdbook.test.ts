@@ -6,7 +6,7 @@ import { mdbookAnchors, mdbookSlug } from '../anchors';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
-import { htmlPath } from './mdbook';
+import { htmlPath, searchEnabled } from './mdbook';
 import { selectLines } from './mdbook-includes';
 import { mdbookChapters } from './mdbook-summary';
 
@@ -41,16 +41,23 @@ describe('mdBook dialect', () => {
     );
   });
 
+  test('chapters [output.html.search.chapter] leaves out of the search are marked so; the others are not', () => {
+    expect(docs.pages.filter((candidate) => candidate.excludedFromSearch === true).map((candidate) => candidate.path)).toEqual(['/hello-book/misc/contributors.html']);
+    expect(searchEnabled('misc/contributors.md', [['misc', false], ['misc/contributors.md', true]])).toBe(true);
+    expect(searchEnabled('misc/other.md', [['misc', false], ['misc/contributors.md', true]])).toBe(false);
+    expect(searchEnabled('miscellany.md', [['misc', false]])).toBe(true);
+  });
+
   test("a page's title is its chapter's name in the summary, or what {{#title}} sets", () => {
     expect(page('/hello-book/index.html').title).toBe('Introduction');
     expect(page('/hello-book/guide/install windows.html').title).toBe('Installing on Windows');
     expect(page('/hello-book/guide/getting-started.html').title).toBe('Start here');
   });
 
-  test("anchors by mdBook's rules: code text kept, smart dashes and punctuation dropped, repeats -1, {#id .class} as written", () => {
+  test("anchors by mdBook's rules: code text kept, smart dashes (the heading reads as written) and punctuation dropped, repeats -1, {#id .class} as written", () => {
     expect(page('/hello-book/guide/getting-started.html').sections.map((section) => [section.anchor, section.heading])).toEqual([
       ['getting-started', 'Getting started'],
-      ['writing-main--the-entry-point', 'Writing main – the entry point'],
+      ['writing-main--the-entry-point', 'Writing main -- the entry point'],
       ['usage', 'Usage'],
       ['usage-1', 'Usage'],
       ['start-here', 'Custom id'],

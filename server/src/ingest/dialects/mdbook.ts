@@ -25,6 +25,12 @@ export interface MdbookConfig {
   smartPunctuation: boolean;
   /** Hidden-line prefixes by code language (`[output.html.code.hidelines]`). */
   hiddenLinePrefixes: Map<string, string>;
+  /**
+   * `[output.html.search.chapter]`: whether the book's search indexes a chapter file or a folder's
+   * chapters (`"CHANGELOG.md" = { enable = false }`), by path relative to the source folder,
+   * shortest first. Default: none.
+   */
+  searchChapters: Array<[string, boolean]>;
 }
 
 /** A `book.toml` that is not valid TOML: the start stops with the file named, as `mdbook build` does. */
@@ -48,10 +54,17 @@ export async function readMdbookConfig(configFile: string): Promise<MdbookConfig
   const book = table(document.book);
   const html = table(table(document.output).html);
   const hiddenLines = table(table(html.code).hidelines);
+  const searchChapters = Object.entries(table(table(html.search).chapter))
+    .flatMap(([key, settings]): Array<[string, boolean]> => {
+      const enable = table(settings).enable;
+      return typeof enable === 'boolean' ? [[key.replace(/^\.\//, '').replace(/\/+$/, ''), enable]] : [];
+    })
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
   const config: MdbookConfig = {
     sourceRoot: path.resolve(path.dirname(configFile), typeof book.src === 'string' ? book.src : 'src'),
     smartPunctuation: typeof html['smart-punctuation'] === 'boolean' ? html['smart-punctuation'] : typeof html['curly-quotes'] === 'boolean' ? html['curly-quotes'] : true,
     hiddenLinePrefixes: new Map(Object.entries(hiddenLines).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')),
+    searchChapters,
   };
   if (typeof book.language === 'string' && book.language.trim() !== '') config.language = book.language.trim();
   if (typeof html['site-url'] === 'string') config.siteUrl = normalizePrefix(html['site-url'].replace(/^[a-z]+:\/\/[^/]+/i, ''));
@@ -68,6 +81,8 @@ function table(value: unknown): Record<string, unknown> {
  *   files it does not list are not published, and `SUMMARY.md` itself is no page. A book with
  *   no summary publishes every Markdown file.
  * - Titles: the chapter's name in the summary, or what `{{#title …}}` sets.
+ * - Chapters `[output.html.search.chapter]` leaves out of the book's search are left out of
+ *   retrieval too, unless the reader is on them (see `IngestedPage.excludedFromSearch`).
  * - URLs: `guide/setup.md` → `/guide/setup.html`, `README.md` (any case) and `index.md` →
  *   `index.html`, under `pathPrefix`, else the path of `[output.html] site-url`, else the root.
  * - Text: `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}` links expanded (see
@@ -76,12 +91,13 @@ function table(value: unknown): Record<string, unknown> {
  *   readers see them; `##` shows `#`), other languages' too where a prefix is configured
  *   (`[output.html.code.hidelines]`, or `hidelines=<prefix>` on the block); a block's info string
  *   `rust,ignore,edition2021` is the language `rust`.
- * - Anchors: {@link mdbookAnchors}, from the heading's text with smart punctuation applied.
+ * - Anchors: {@link mdbookAnchors}, from the heading's text with smart punctuation applied (the
+ *   heading itself reads as written: `--locked` stays searchable).
  */
 export async function createMdbookDialect(options: DialectOptions): Promise<Dialect> {
   const configFile = options.configFile;
   const config: MdbookConfig =
-    configFile === undefined ? { sourceRoot: options.root, smartPunctuation: true, hiddenLinePrefixes: new Map() } : await readMdbookConfig(configFile);
+    configFile === undefined ? { sourceRoot: options.root, smartPunctuation: true, hiddenLinePrefixes: new Map(), searchChapters: [] } : await readMdbookConfig(configFile);
   const prefix = normalizePrefix(options.pathPrefix ?? config.siteUrl ?? '');
   const boundary = includeBoundary(options.root, configFile);
   const sourcePathOf = (file: PageFile): string => {
@@ -95,7 +111,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mdbook',
-    fingerprint: `mdbook:1:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
+    fingerprint: `mdbook:2:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
     isPage: (file) => {
@@ -117,11 +133,23 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
       const title = expanded.title ?? chapterByFile.get(sourcePathOf(file))?.name;
       return { tree, text: expanded.text, dependencies, ...(title === undefined || title === '' ? {} : { title }) };
     },
-    headingText: (heading) => headingText(heading, smartDashes),
+    excludesFromSearch: (file) => !searchEnabled(sourcePathOf(file), config.searchChapters),
+    headingText: (heading) => headingText(heading, false),
+    anchorText: (heading) => headingText(heading, smartDashes),
     assignAnchors: mdbookAnchors,
     pagePath: (file) => joinUrlPath(prefix, htmlPath(sourcePathOf(file))),
     localeOf: () => language,
   };
+}
+
+/**
+ * Whether the book's search indexes a chapter, as mdBook decides it: every setting whose path is
+ * the chapter's or one of its folders applies, the longest last.
+ */
+export function searchEnabled(sourcePath: string, settings: ReadonlyArray<readonly [string, boolean]>): boolean {
+  let enabled = true;
+  for (const [key, enable] of settings) if (sourcePath === key || sourcePath.startsWith(`${key}/`)) enabled = enable;
+  return enabled;
 }
 
 /** The book's chapters, or `undefined` when it has no `SUMMARY.md`. */

@@ -193,6 +193,11 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
       removeAnnotationMarkers(tree, { everyBlock: markdown.codeAnnotations });
       return { tree, text, dependencies };
     },
+    // Material for MkDocs: `search: { exclude: true }` leaves a page out of its search.
+    excludesFromSearch: (_file, frontMatter) => {
+      const search = frontMatter.search;
+      return typeof search === 'object' && search !== null && (search as { exclude?: unknown }).exclude === true;
+    },
     headingText: mkdocsHeadingText,
     assignAnchors,
     pagePath(file) {

@@ -96,6 +96,8 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
       });
       return { tree, text, dependencies };
     },
+    // `search: false` leaves a page out of VitePress' local search.
+    excludesFromSearch: (_file, frontMatter) => frontMatter.search === false,
     headingText: vitepressHeadingText,
     assignAnchors: vitepressAnchors,
     pagePath: (file) => joinUrlPath(prefix, routeOf(file)),

@@ -1,0 +1,58 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ingestDocs } from './ingest-docs';
+
+// Each generator's own way to leave a page out of the site's search, in a site of two pages.
+let folder: string | undefined;
+afterEach(async () => {
+  if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+async function site(files: Record<string, string>): Promise<string> {
+  folder = await mkdtemp(path.join(tmpdir(), 'docent-search-exclusion-'));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+    await writeFile(path.join(folder, name), text);
+  }
+  return folder;
+}
+
+const excluded = (docs: Awaited<ReturnType<typeof ingestDocs>>) => docs.pages.filter((page) => page.excludedFromSearch === true).map((page) => page.path);
+
+describe('pages a site leaves out of its own search', () => {
+  test('VitePress: search: false in the front matter', async () => {
+    const root = await site({
+      'docs/.vitepress/config.ts': 'export default { title: "T" }\n',
+      'docs/guide.md': '# Guide\n\nText.\n',
+      'docs/legacy.md': '---\nsearch: false\n---\n\n# Legacy\n\nOld text.\n',
+    });
+    const docs = await ingestDocs({ docs: path.join(root, 'docs') });
+    expect(docs.generator).toBe('vitepress');
+    expect(excluded(docs)).toEqual(['/legacy.html']);
+  });
+
+  test('Starlight: pagefind: false in the front matter', async () => {
+    const root = await site({
+      'astro.config.mjs': "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'T' })] };\n",
+      'src/content/docs/guide.md': '---\ntitle: Guide\n---\n\nText.\n',
+      'src/content/docs/legacy.md': '---\ntitle: Legacy\npagefind: false\n---\n\nOld text.\n',
+    });
+    const docs = await ingestDocs({ docs: path.join(root, 'src/content/docs') });
+    expect(docs.generator).toBe('starlight');
+    expect(excluded(docs)).toEqual(['/legacy/']);
+  });
+
+  test('Material for MkDocs: search: { exclude: true } in the front matter; search: { boost: 2 } excludes nothing', async () => {
+    const root = await site({
+      'mkdocs.yml': 'site_name: T\ntheme:\n  name: material\n',
+      'docs/guide.md': '---\nsearch:\n  boost: 2\n---\n\n# Guide\n\nText.\n',
+      'docs/legacy.md': '---\nsearch:\n  exclude: true\n---\n\n# Legacy\n\nOld text.\n',
+    });
+    const docs = await ingestDocs({ docs: path.join(root, 'docs') });
+    expect(docs.generator).toBe('mkdocs');
+    expect(excluded(docs)).toEqual(['/legacy/']);
+  });
+});
