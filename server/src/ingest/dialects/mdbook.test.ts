@@ -63,7 +63,7 @@ describe('mdBook dialect', () => {
       ['start-here', 'Custom id'],
       ['whats-next-cargo', "What's next? Cargo"],
     ]);
-    expect(page('/hello-book/misc/contributors.html').sections.map((section) => section.anchor)).toEqual(['contributors', 'contributors-1']);
+    expect(page('/hello-book/misc/contributors.html').sections.map((section) => section.anchor)).toEqual(['contributors', 'contributors-1', 'glossary']);
   });
 
   test('{{#include}} by anchor, {{#rustdoc_include}} without its hidden rest, {{#playground}} as a rust block; switches like ignore are not shown', () => {
@@ -87,6 +87,10 @@ describe('mdBook dialect', () => {
   test('an include inside a list item stays in the item, and includes nest, each relative to its own file', () => {
     const config = page('/hello-book/guide/config.html').sections[0];
     expect(config?.markdown).toContain('1. Create `hello.toml`:\n   ```toml\n   name = "hello"\n   greeting = "hi"\n   ```\n2. Run the tool.');
+  });
+
+  test('a definition list (mdBook 0.5) reads as a list of entries', () => {
+    expect(page('/hello-book/misc/contributors.html').sections[2]?.markdown).toBe('- **Crate**: A compilation unit of Rust.\n- **Workspace**: A set of packages that share one `Cargo.lock`.');
   });
 
   test('an escaped link is shown without its backslash; alerts read as their content; links to chapters become their URLs', () => {

@@ -12,6 +12,7 @@ import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { expandMdbookLinks, mdbookIncludeBudget } from './mdbook-includes';
 import { mdbookChapters, type MdbookChapter } from './mdbook-summary';
+import { flattenDefinitionLists } from './mkdocs-definition-lists';
 
 /** What the dialect reads from `book.toml`. */
 export interface MdbookConfig {
@@ -86,7 +87,8 @@ function table(value: unknown): Record<string, unknown> {
  * - URLs: `guide/setup.md` → `/guide/setup.html`, `README.md` (any case) and `index.md` →
  *   `index.html`, under `pathPrefix`, else the path of `[output.html] site-url`, else the root.
  * - Text: `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}` links expanded (see
- *   `expandMdbookLinks`); GitHub alerts read as their content; `{#id .class}` heading attributes
+ *   `expandMdbookLinks`); GitHub alerts read as their content; definition lists as lists of
+ *   entries (see `flattenDefinitionLists`); `{#id .class}` heading attributes
  *   taken out of the text; Rust code blocks without their hidden lines (`# use std::fs;`, as
  *   readers see them; `##` shows `#`), other languages' too where a prefix is configured
  *   (`[output.html.code.hidelines]`, or `hidelines=<prefix>` on the block); a block's info string
@@ -111,7 +113,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mdbook',
-    fingerprint: `mdbook:2:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
+    fingerprint: `mdbook:3:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
     isPage: (file) => {
@@ -123,6 +125,8 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
       const dependencies: string[] = [];
       const expanded = await expandMdbookLinks(source, file.sourceFile, { boundary, dependencies, budget: { characters: mdbookIncludeBudget } });
       const tree = parseMarkdown(expanded.text);
+      // mdBook 0.5 renders definition lists (`Term` then `: definition`), as Python-Markdown does.
+      flattenDefinitionLists(tree, expanded.text);
       flattenAlerts(tree, githubAlerts);
       dropNonContentHtml(tree);
       rewriteTree(tree, (node) => {
