@@ -86,6 +86,33 @@ describe('the docs HTML policy at ingestion', () => {
   });
 });
 
+describe('HTML split by blank lines', () => {
+  test('a definition list whose entries stand apart (as generated man pages write them) reads as one list, each term with its description', () => {
+    const [section] = sectionsOf(
+      [
+        '## Options',
+        '',
+        '<dl>',
+        '',
+        '<dt id="option-locked"><code>--locked</code></dt>',
+        '<dd><p>Asserts the lock file is <em>unchanged</em>.</p>',
+        '</dd>',
+        '',
+        '',
+        '<dt id="option-offline"><code>--offline</code></dt>',
+        '<dd><p>Prevents network access.</p>',
+        '<p>See also fetch.</p>',
+        '</dd>',
+        '',
+        '</dl>',
+        '',
+        'After the list.',
+      ].join('\n'),
+    );
+    expect(section?.markdown).toBe('- `--locked`\n\n  Asserts the lock file is _unchanged_.\n\n- `--offline`\n\n  Prevents network access.\n\n  See also fetch.\n\nAfter the list.');
+  });
+});
+
 describe('table spans', () => {
   test('a cell spanning a billion columns (which ran the process out of memory) spans at most 100; a bad span is 1', () => {
     const [section] = sectionsOf('# Page\n\n<table><tr><td colspan="1000000000">a</td><td colspan="x">b</td></tr><tr><td rowspan="99999999">c</td></tr></table>\n');

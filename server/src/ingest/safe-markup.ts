@@ -2,7 +2,7 @@ import type { Element, Root as HtmlRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toMdast, type Handle } from 'hast-util-to-mdast';
 import { toString as htmlText } from 'hast-util-to-string';
-import type { Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Html, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import { capTableSpans } from './html-table-spans';
 import { markChanged, replaceChild, text } from './mdast-edits';
 
@@ -111,10 +111,27 @@ function replacementOf(
     case 'imageReference':
       return refusedDefinitions.has(node.identifier) ? { nodes: altText(node.alt), alsoRemoved: 0 } : undefined;
     case 'html':
-      return isPhrasingParent(parent) ? inlineHtmlReplacement(node.value, parent, index) : { nodes: htmlToMarkdownNodes(node.value), alsoRemoved: 0 };
+      return isPhrasingParent(parent) ? inlineHtmlReplacement(node.value, parent, index) : htmlBlocksReplacement(parent, index);
     default:
       return undefined;
   }
+}
+
+/**
+ * A run of HTML blocks with nothing but blank lines between them, read as the one piece of HTML
+ * the browser gets: CommonMark ends an HTML block at a blank line, so a generated definition list
+ * (`<dl>`, then each `<dt>`/`<dd>` pair after a blank line, as Cargo's command pages write their
+ * options) would otherwise become loose fragments, each converted on its own.
+ */
+function htmlBlocksReplacement(parent: Parent, index: number): { nodes: Nodes[]; alsoRemoved: number } {
+  const children = parent.children as Nodes[];
+  let end = index + 1;
+  while (children[end]?.type === 'html') end++;
+  const html = children
+    .slice(index, end)
+    .map((node) => (node as Html).value)
+    .join('\n\n');
+  return { nodes: htmlToMarkdownNodes(html), alsoRemoved: end - index - 1 };
 }
 
 function altText(alt: string | null | undefined): Nodes[] {

@@ -113,7 +113,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mdbook',
-    fingerprint: `mdbook:3:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
+    fingerprint: `mdbook:4:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
     isPage: (file) => {
