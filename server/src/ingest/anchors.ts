@@ -75,14 +75,19 @@ export function vitepressSlug(text: string): string {
  */
 export const vitepressAnchors: AssignAnchors = (headings) => {
   const taken = new Set<string>();
-  return headings.map((heading) => {
-    const base = heading.customId ?? vitepressSlug(heading.text);
-    let anchor = base;
-    for (let suffix = 1; taken.has(anchor); suffix++) anchor = `${base}-${suffix}`;
-    taken.add(anchor);
-    return anchor;
-  });
+  return headings.map((heading) => claimAnchor(heading.customId ?? vitepressSlug(heading.text), taken, 1));
 };
+
+/**
+ * `base`, or `base-N` with the smallest `N` from `firstSuffix` on that is not taken yet; the
+ * anchor returned is taken from then on.
+ */
+function claimAnchor(base: string, taken: Set<string>, firstSuffix: number): string {
+  let anchor = base;
+  for (let suffix = firstSuffix; taken.has(anchor); suffix++) anchor = `${base}-${suffix}`;
+  taken.add(anchor);
+  return anchor;
+}
 
 /**
  * Python-Markdown's `toc` slugify: accents folded to ASCII and anything else non-ASCII dropped,
@@ -151,14 +156,7 @@ export function mintlifySlug(text: string): string {
  */
 export const mintlifyAnchors: AssignAnchors = (headings) => {
   const taken = new Set(headings.flatMap((heading) => (heading.customId === undefined ? [] : [heading.customId])));
-  return headings.map((heading) => {
-    if (heading.customId !== undefined) return heading.customId;
-    const base = mintlifySlug(heading.text);
-    let anchor = base;
-    for (let count = 2; taken.has(anchor); count++) anchor = `${base}-${count}`;
-    taken.add(anchor);
-    return anchor;
-  });
+  return headings.map((heading) => heading.customId ?? claimAnchor(mintlifySlug(heading.text), taken, 2));
 };
 
 /**
@@ -185,12 +183,5 @@ export function mdbookSlug(text: string): string {
  */
 export const mdbookAnchors: AssignAnchors = (headings) => {
   const used = new Set<string>();
-  return headings.map((heading) => {
-    if (heading.customId !== undefined) return heading.customId;
-    const base = mdbookSlug(heading.text);
-    let anchor = base;
-    for (let count = 1; used.has(anchor); count++) anchor = `${base}-${count}`;
-    used.add(anchor);
-    return anchor;
-  });
+  return headings.map((heading) => heading.customId ?? claimAnchor(mdbookSlug(heading.text), used, 1));
 };

@@ -1,24 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ingestDocs } from './ingest-docs';
+import { temporarySites } from './testing/temporary-site';
 
 // Each generator's own way to leave a page out of the site's search, in a site of two pages.
-let folder: string | undefined;
-afterEach(async () => {
-  if (folder !== undefined) await rm(folder, { recursive: true, force: true });
-  folder = undefined;
-});
-
-async function site(files: Record<string, string>): Promise<string> {
-  folder = await mkdtemp(path.join(tmpdir(), 'docent-search-exclusion-'));
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
-    await writeFile(path.join(folder, name), text);
-  }
-  return folder;
-}
+const site = temporarySites('docent-search-exclusion-');
 
 const excluded = (docs: Awaited<ReturnType<typeof ingestDocs>>) => docs.pages.filter((page) => page.excludedFromSearch === true).map((page) => page.path);
 

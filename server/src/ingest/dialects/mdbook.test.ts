@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { mdbookAnchors, mdbookSlug } from '../anchors';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
+import { temporarySites } from '../testing/temporary-site';
 import { htmlPath, searchEnabled } from './mdbook';
 import { selectLines } from './mdbook-includes';
 import { mdbookChapters } from './mdbook-summary';
@@ -137,19 +136,15 @@ describe('mdBook parts', () => {
 });
 
 describe('mdBook robustness', () => {
-  let folder: string | undefined;
-  afterEach(async () => {
-    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
-    folder = undefined;
-  });
+  const site = temporarySites('docent-mdbook-');
 
   test('a missing include or one outside the project stays as written; a self-include stops after ten levels; no summary publishes every file', async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'docent-mdbook-'));
-    await mkdir(path.join(folder, 'book', 'src'), { recursive: true });
-    await writeFile(path.join(folder, 'secret.txt'), 'TOP SECRET');
-    await writeFile(path.join(folder, 'book', 'book.toml'), '[book]\ntitle = "T"\n');
-    await writeFile(path.join(folder, 'book', 'src', 'a.md'), '# A\n\n{{#include missing.rs}}\n\n{{#include ../../secret.txt}}\n');
-    await writeFile(path.join(folder, 'book', 'src', 'loop.md'), '# Loop\n\nx {{#include loop.md}}\n');
+    const folder = await site({
+      'secret.txt': 'TOP SECRET',
+      'book/book.toml': '[book]\ntitle = "T"\n',
+      'book/src/a.md': '# A\n\n{{#include missing.rs}}\n\n{{#include ../../secret.txt}}\n',
+      'book/src/loop.md': '# Loop\n\nx {{#include loop.md}}\n',
+    });
     const book = await ingestDocs({ docs: path.join(folder, 'book', 'src') });
     expect(book.pages.map((candidate) => candidate.path)).toEqual(['/a.html', '/loop.html']);
     const text = book.pages[0]?.sections[0]?.markdown ?? '';
@@ -159,10 +154,7 @@ describe('mdBook robustness', () => {
   });
 
   test('a book.toml that is not TOML stops the start, naming the file and what to do', async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'docent-mdbook-'));
-    await mkdir(path.join(folder, 'src'), { recursive: true });
-    await writeFile(path.join(folder, 'book.toml'), '[book\ntitle = ');
-    await writeFile(path.join(folder, 'src', 'a.md'), '# A\n');
+    const folder = await site({ 'book.toml': '[book\ntitle = ', 'src/a.md': '# A\n' });
     await expect(ingestDocs({ docs: path.join(folder, 'src') })).rejects.toThrow(/book\.toml is not valid TOML .*fix it/);
   });
 });

@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
+import { temporarySites } from '../testing/temporary-site';
 import { createStarlightDialect } from './starlight';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/starlight/src/content/docs');
@@ -90,21 +91,12 @@ describe('Starlight code blocks', () => {
 });
 
 describe('Starlight MDX imports, <Code> and the hero', () => {
-  let site: string | undefined;
-  afterEach(async () => {
-    if (site !== undefined) await rm(site, { recursive: true, force: true });
-    site = undefined;
-  });
+  const site = temporarySites('docent-starlight-');
 
   /** A Starlight site holding `files` (paths from the site folder); returns its docs folder. */
   async function siteWith(files: Record<string, string>): Promise<string> {
-    site = await mkdtemp(path.join(tmpdir(), 'docent-starlight-'));
     const config = "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Site' })] };\n";
-    for (const [file, content] of Object.entries({ 'astro.config.mjs': config, ...files })) {
-      await mkdir(path.dirname(path.join(site, file)), { recursive: true });
-      await writeFile(path.join(site, file), content);
-    }
-    return path.join(site, 'src', 'content', 'docs');
+    return path.join(await site({ 'astro.config.mjs': config, ...files }), 'src', 'content', 'docs');
   }
   const sectionsOf = async (docsFolder: string) => ((await ingestDocs({ docs: docsFolder })).pages[0]?.sections ?? []).map((section) => [section.heading ?? '', section.markdown]);
 
@@ -156,10 +148,11 @@ describe('Starlight MDX imports, <Code> and the hero', () => {
       'src/content/docs/start.mdx': "import Setup from '../partials/setup.mdx';\n\n## Setup\n\n<Setup tool=\"acme\" />\n",
     });
     expect(await sectionsOf(docsFolder)).toEqual([['Setup', 'Run the **acme** setup wizard.\n\n```sh del={1}\nnpx old-setup # removed\n```']]);
-    const dialect = await createStarlightDialect({ root: docsFolder, files: ['start.mdx'], configFile: path.join(site as string, 'astro.config.mjs'), settings: {} });
+    const siteFolder = path.resolve(docsFolder, '../../..');
+    const dialect = await createStarlightDialect({ root: docsFolder, files: ['start.mdx'], configFile: path.join(siteFolder, 'astro.config.mjs'), settings: {} });
     const sourceFile = path.join(docsFolder, 'start.mdx');
     const parsed = await dialect.parse(await readFile(sourceFile, 'utf8'), { relativeFile: 'start.mdx', sourceFile });
-    expect(parsed.dependencies).toEqual([path.join(site as string, 'src', 'content', 'partials', 'setup.mdx')]);
+    expect(parsed.dependencies).toEqual([path.join(siteFolder, 'src', 'content', 'partials', 'setup.mdx')]);
   });
 
   test("a partial imported through a path alias of the site's tsconfig.json is expanded too", async () => {
