@@ -218,5 +218,7 @@ async function readPage(
   if (fields.description !== undefined) page.description = fields.description;
   if (fields.version !== undefined) page.version = fields.version;
   if (dialect.excludesFromSearch?.(file, parsed.frontMatter) === true) page.excludedFromSearch = true;
+  const alsoServedAt = (dialect.alsoServedAt?.(file) ?? []).filter((alias) => alias !== pagePath);
+  if (alsoServedAt.length > 0) page.alsoServedAt = alsoServedAt;
   return page;
 }

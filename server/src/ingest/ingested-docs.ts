@@ -16,6 +16,11 @@ export interface IngestedPage {
   path: string;
   /** Absolute path of the file the page came from. */
   sourceFile: string;
+  /**
+   * Other URL paths the generator serves the same page at, with the prefix: mdBook writes its
+   * first chapter again as `index.html`. A reader there is on this page. Absent when none.
+   */
+  alsoServedAt?: string[];
   /** The page title (front matter `title`, else the first `#` heading, else the file name). */
   title: string;
   /** Front matter `description`, when given. */

@@ -220,8 +220,11 @@ export class DocsIndex {
     this.#basePath = siteUrl === '' ? '' : comparablePath(siteUrl).replace(/^\/$/, '');
     const multilingual = docs.locales.length > 1;
     for (const page of pages) {
-      const comparable = new Set([comparablePath(page.path)]);
-      if (siteUrl !== '') comparable.add(comparablePath(siteUrl + page.path));
+      const comparable = new Set<string>();
+      for (const served of [page.path, ...(page.alsoServedAt ?? [])]) {
+        comparable.add(comparablePath(served));
+        if (siteUrl !== '') comparable.add(comparablePath(siteUrl + served));
+      }
       this.#pagePaths.set(page.path, [...comparable]);
       for (const form of comparable) this.#pagesByPath.set(form, page);
       const titleTerms = textTerms(page.title);

@@ -66,6 +66,8 @@ export interface Dialect {
   pagePath(file: PageFile, frontMatter: Record<string, unknown>): string;
   /** The locale the page belongs to (from its URL or folder), when not given by its front matter. */
   localeOf(pagePath: string, file: PageFile): string;
+  /** Other URL paths the generator serves the page at (see `IngestedPage.alsoServedAt`). Default: none. */
+  alsoServedAt?(file: PageFile): string[];
   /**
    * Whether the site leaves the page out of its own search (see `IngestedPage.excludedFromSearch`),
    * by its config or front matter. Default: never.

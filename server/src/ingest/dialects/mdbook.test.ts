@@ -5,6 +5,7 @@ import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
 import { temporarySites } from '../testing/temporary-site';
+import { DocsIndex } from '../../retrieval/docs-index';
 import { htmlPath, searchEnabled } from './mdbook';
 import { selectLines } from './mdbook-includes';
 import { mdbookChapters } from './mdbook-summary';
@@ -151,6 +152,25 @@ describe('mdBook robustness', () => {
     expect(text).toContain('{{#include missing.rs}}');
     expect(text).not.toContain('TOP SECRET');
     expect(book.pages[1]?.sections.length).toBeGreaterThan(0);
+  });
+
+  test("the first chapter is the book's index.html too, and a reader there is on it; not where a root README or index chapter is index.html", async () => {
+    const folder = await site({
+      'book.toml': '[book]\ntitle = "T"\n',
+      'src/SUMMARY.md': '[Foreword](foreword.md)\n\n- [Setup](setup.md)\n',
+      'src/foreword.md': '# Foreword\n\nWhy this book exists.\n\n## Audience\n\nPeople who build widgets.\n',
+      'src/setup.md': '# Setup\n\nInstall the widget for people.\n',
+    });
+    const book = await ingestDocs({ docs: path.join(folder, 'src') });
+    expect(book.pages.map((candidate) => [candidate.path, candidate.alsoServedAt])).toEqual([
+      ['/foreword.html', ['/index.html']],
+      ['/setup.html', undefined],
+    ]);
+    const outline = DocsIndex.fromDocs(book).search({ query: 'What is this page about?', currentPath: '/index.html', limit: 5 });
+    expect(outline.map((hit) => hit.pagePath)).toEqual(['/foreword.html', '/foreword.html']);
+
+    const withReadme = await site({ 'book.toml': '', 'src/SUMMARY.md': '[Foreword](foreword.md)\n- [Home](README.md)\n', 'src/foreword.md': '# F\n', 'src/README.md': '# Home\n' });
+    expect((await ingestDocs({ docs: path.join(withReadme, 'src') })).pages.map((candidate) => candidate.alsoServedAt)).toEqual([undefined, undefined]);
   });
 
   test('a book.toml that is not TOML stops the start, naming the file and what to do', async () => {

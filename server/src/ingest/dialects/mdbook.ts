@@ -85,7 +85,8 @@ function table(value: unknown): Record<string, unknown> {
  * - Chapters `[output.html.search.chapter]` leaves out of the book's search are left out of
  *   retrieval too, unless the reader is on them (see `IngestedPage.excludedFromSearch`).
  * - URLs: `guide/setup.md` → `/guide/setup.html`, `README.md` (any case) and `index.md` →
- *   `index.html`, under `pathPrefix`, else the path of `[output.html] site-url`, else the root.
+ *   `index.html`, under `pathPrefix`, else the path of `[output.html] site-url`, else the root;
+ *   the first chapter is the book's `index.html` too.
  * - Text: `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}` links expanded (see
  *   `expandMdbookLinks`); GitHub alerts read as their content; definition lists as lists of
  *   entries (see `flattenDefinitionLists`); `{#id .class}` heading attributes
@@ -108,6 +109,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
   };
   const chapters = await readChapters(config.sourceRoot);
   const chapterByFile = new Map(chapters?.map((chapter) => [chapter.file, chapter]));
+  const hasRootIndex = chapters?.some((chapter) => htmlPath(chapter.file) === 'index.html') ?? false;
   const language = normalizeLocale(options.settings.defaultLocale ?? config.language ?? 'en');
   const smartDashes = config.smartPunctuation;
 
@@ -138,6 +140,9 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
       return { tree, text: expanded.text, dependencies, ...(title === undefined || title === '' ? {} : { title }) };
     },
     excludesFromSearch: (file) => !searchEnabled(sourcePathOf(file), config.searchChapters),
+    // mdBook writes the book's first chapter again as index.html, the book's front page.
+    // (A README or index chapter of the root is written there last, and is that page instead.)
+    alsoServedAt: (file) => (chapters?.[0]?.file === sourcePathOf(file) && !hasRootIndex ? [joinUrlPath(prefix, 'index.html')] : []),
     headingText: (heading) => headingText(heading, false),
     anchorText: (heading) => headingText(heading, smartDashes),
     assignAnchors: mdbookAnchors,
