@@ -21,6 +21,7 @@ beforeAll(async () => {
 const page = (pagePath: string) => pageAt(docs, pagePath);
 
 describe('mdBook dialect', () => {
+  const plainSite = temporarySites('docent-mdbook-');
   test('is detected from book.toml; the pages are the chapters SUMMARY.md links to, as .html under site-url', () => {
     expect(docs.generator).toBe('mdbook');
     expect(docs.locales).toEqual([{ code: 'en', pathPrefix: '/hello-book' }]);
@@ -87,6 +88,15 @@ describe('mdBook dialect', () => {
   test('an include inside a list item stays in the item, and includes nest, each relative to its own file', () => {
     const config = page('/hello-book/guide/config.html').sections[0];
     expect(config?.markdown).toContain('1. Create `hello.toml`:\n   ```toml\n   name = "hello"\n   greeting = "hi"\n   ```\n2. Run the tool.');
+  });
+
+  test('with mdbook-admonish configured, an admonish block reads as its Markdown, led by its title in bold; without it, as code', async () => {
+    const callouts = page('/hello-book/guide/config.html').sections.find((section) => section.heading === 'Callouts');
+    expect(callouts?.markdown).toBe(
+      '**Data loss**\n\nDeleting `hello.toml` resets **every** setting.\n\n```rust\nstd::fs::remove_file("hello.toml").unwrap();\n```\n\nKeep the file in version control.',
+    );
+    const folder = await plainSite({ 'book.toml': '[book]\ntitle = "T"\n', 'src/SUMMARY.md': '- [A](a.md)\n', 'src/a.md': '# A\n\n```admonish tip\nKeep it.\n```\n' });
+    expect((await ingestDocs({ docs: path.join(folder, 'src') })).pages[0]?.sections[0]?.markdown).toBe('```admonish\nKeep it.\n```');
   });
 
   test('a definition list (mdBook 0.5) reads as a list of entries', () => {

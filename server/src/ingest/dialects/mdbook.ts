@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Code, Heading, Nodes } from 'mdast';
+import type { Code, Heading, Nodes, RootContent } from 'mdast';
 import { parse as parseToml } from 'smol-toml';
 import { mdbookAnchors } from '../anchors';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
 import { includeBoundary } from '../included-files';
 import { normalizeLocale } from '../locales';
 import { parseMarkdown } from '../markdown-parser';
-import { markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { boldLine, forgetPositions, markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { expandMdbookLinks, mdbookIncludeBudget } from './mdbook-includes';
@@ -32,6 +32,8 @@ export interface MdbookConfig {
    * shortest first. Default: none.
    */
   searchChapters: Array<[string, boolean]>;
+  /** Whether `[preprocessor.admonish]` (mdbook-admonish) turns ```` ```admonish ```` blocks into callouts. */
+  admonish: boolean;
 }
 
 /** A `book.toml` that is not valid TOML: the start stops with the file named, as `mdbook build` does. */
@@ -66,6 +68,7 @@ export async function readMdbookConfig(configFile: string): Promise<MdbookConfig
     smartPunctuation: typeof html['smart-punctuation'] === 'boolean' ? html['smart-punctuation'] : typeof html['curly-quotes'] === 'boolean' ? html['curly-quotes'] : true,
     hiddenLinePrefixes: new Map(Object.entries(hiddenLines).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')),
     searchChapters,
+    admonish: table(document.preprocessor).admonish !== undefined,
   };
   if (typeof book.language === 'string' && book.language.trim() !== '') config.language = book.language.trim();
   if (typeof html['site-url'] === 'string') config.siteUrl = normalizePrefix(html['site-url'].replace(/^[a-z]+:\/\/[^/]+/i, ''));
@@ -89,7 +92,8 @@ function table(value: unknown): Record<string, unknown> {
  *   the first chapter is the book's `index.html` too.
  * - Text: `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}` links expanded (see
  *   `expandMdbookLinks`); GitHub alerts read as their content; definition lists as lists of
- *   entries (see `flattenDefinitionLists`); `{#id .class}` heading attributes
+ *   entries (see `flattenDefinitionLists`); with mdbook-admonish (`[preprocessor.admonish]`),
+ *   ```` ```admonish ```` blocks as their Markdown, led by their `title` in bold; `{#id .class}` heading attributes
  *   taken out of the text; Rust code blocks without their hidden lines (`# use std::fs;`, as
  *   readers see them; `##` shows `#`), other languages' too where a prefix is configured
  *   (`[output.html.code.hidelines]`, or `hidelines=<prefix>` on the block); a block's info string
@@ -100,7 +104,7 @@ function table(value: unknown): Record<string, unknown> {
 export async function createMdbookDialect(options: DialectOptions): Promise<Dialect> {
   const configFile = options.configFile;
   const config: MdbookConfig =
-    configFile === undefined ? { sourceRoot: options.root, smartPunctuation: true, hiddenLinePrefixes: new Map(), searchChapters: [] } : await readMdbookConfig(configFile);
+    configFile === undefined ? { sourceRoot: options.root, smartPunctuation: true, hiddenLinePrefixes: new Map(), searchChapters: [], admonish: false } : await readMdbookConfig(configFile);
   const prefix = normalizePrefix(options.pathPrefix ?? config.siteUrl ?? '');
   const boundary = includeBoundary(options.root, configFile);
   const sourcePathOf = (file: PageFile): string => {
@@ -115,7 +119,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mdbook',
-    fingerprint: `mdbook:4:${config.sourceRoot}:${boundary}:${smartDashes}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
+    fingerprint: `mdbook:5:${config.sourceRoot}:${boundary}:${smartDashes}:${config.admonish}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
     isPage: (file) => {
@@ -133,6 +137,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
       dropNonContentHtml(tree);
       rewriteTree(tree, (node) => {
         if (node.type === 'heading') takeHeadingAttributes(node);
+        if (node.type === 'code' && config.admonish && /^admonish\b/.test(node.lang ?? '')) return admonitionContent(node);
         if (node.type === 'code') readCodeBlock(node, config.hiddenLinePrefixes);
         return undefined;
       });
@@ -188,6 +193,19 @@ function takeHeadingAttributes(heading: Heading): void {
     .filter((attribute) => attribute.startsWith('#'))
     .at(-1);
   if (id !== undefined && id.length > 1) setCustomId(heading, id.slice(1));
+}
+
+/**
+ * An mdbook-admonish callout (```` ```admonish warning title="Data loss" ````) as what it shows:
+ * its Markdown body, led by its title as a bold line when one is written (`title=""` or none:
+ * the body alone, as other dialects read a container without a title).
+ */
+function admonitionContent(node: Code): RootContent[] {
+  const info = [node.lang ?? '', node.meta ?? ''].join(' ');
+  const title = /\btitle\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(info)?.[1]?.replace(/\\(.)/g, '$1').trim();
+  const body = parseMarkdown(node.value).children;
+  for (const child of body) forgetPositions(child);
+  return title === undefined || title === '' ? body : [boldLine(title), ...body];
 }
 
 /**
