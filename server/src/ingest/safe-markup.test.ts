@@ -113,6 +113,13 @@ describe('HTML split by blank lines', () => {
   });
 });
 
+describe('HTML that shows nothing', () => {
+  test('an empty <pre>, or the opening tag of an element HTML reads as one (<Listing>), gives no empty code block', () => {
+    const [section] = sectionsOf(['## Scope', '', '<Listing number="4-1" caption="A variable">', '', '```rust', 'let s = "hello";', '```', '', '</Listing>', '', '<pre></pre>', '', 'After.'].join('\n'));
+    expect(section?.markdown).toBe('```rust\nlet s = "hello";\n```\n\nAfter.');
+  });
+});
+
 describe('table spans', () => {
   test('a cell spanning a billion columns (which ran the process out of memory) spans at most 100; a bad span is 1', () => {
     const [section] = sectionsOf('# Page\n\n<table><tr><td colspan="1000000000">a</td><td colspan="x">b</td></tr><tr><td rowspan="99999999">c</td></tr></table>\n');

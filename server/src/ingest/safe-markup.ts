@@ -185,6 +185,9 @@ export function htmlToMarkdownNodes(html: string): RootContent[] {
   };
   for (const node of converted.children) {
     if (isPhrasing(node)) phrasing.push(node);
+    // An empty `<pre>` shows nothing; so does the opening tag of an element HTML parses as one
+    // (`<listing>`, `<xmp>`: the Rust Book's `<Listing number="4-1">` around a fenced block).
+    else if (node.type === 'code' && node.value.trim() === '') continue;
     else {
       flush();
       blocks.push(node);

@@ -212,7 +212,7 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
 
   return {
     generator: 'docusaurus',
-    fingerprint: `docusaurus:8:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null, config.math])}`,
+    fingerprint: `docusaurus:9:${config.format}:${boundary}:${JSON.stringify([config.magicComments, config.defaultLanguage ?? null, config.math])}`,
     locales,
     defaultLocale,
     isPage: (file) =>

@@ -49,7 +49,7 @@ export function createGfmDialect(options: DialectOptions): Dialect {
   const locales = siteLocales(defaultLocale, localeFolders(options.files), prefix);
   return {
     generator: 'gfm',
-    fingerprint: 'gfm:5',
+    fingerprint: 'gfm:6',
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     isPage: () => true,

@@ -119,7 +119,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mdbook',
-    fingerprint: `mdbook:5:${config.sourceRoot}:${boundary}:${smartDashes}:${config.admonish}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
+    fingerprint: `mdbook:6:${config.sourceRoot}:${boundary}:${smartDashes}:${config.admonish}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
     isPage: (file) => {

@@ -80,7 +80,7 @@ export async function createMintlifyDialect(options: DialectOptions): Promise<Di
 
   return {
     generator: 'mintlify',
-    fingerprint: `mintlify:2:${boundary}:${ignoreFile}`,
+    fingerprint: `mintlify:3:${boundary}:${ignoreFile}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     isPage: (file) => !/^snippets\//.test(file.relativeFile) && !snippetFiles.has(file.relativeFile) && !ignoredByDefault(file.relativeFile) && !ignored(file.relativeFile),

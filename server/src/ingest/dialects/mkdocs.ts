@@ -123,7 +123,7 @@ export async function createMkdocsDialect(options: DialectOptions): Promise<Dial
 
   return {
     generator: 'mkdocs',
-    fingerprint: `mkdocs:9:${config.autorefs}:${JSON.stringify(config.notebooks ?? null)}:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
+    fingerprint: `mkdocs:10:${config.autorefs}:${JSON.stringify(config.notebooks ?? null)}:${config.unicodeSlugs}:${snippetFolders.basePaths.join('|')}:${snippetFolders.unrestrictedWithin ?? ''}:${config.snippetAutoAppend.join('|')}:${codeIncludes.bases.join('|')}:${repository}:${JSON.stringify(config.includeMarkdown ?? null)}:${JSON.stringify(markdown)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     readsNotebooks: notebooks !== undefined,

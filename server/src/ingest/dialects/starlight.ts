@@ -114,7 +114,7 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'starlight',
-    fingerprint: `starlight:8:${boundary}:${config.math}:${JSON.stringify(aliases)}`,
+    fingerprint: `starlight:9:${boundary}:${config.math}:${JSON.stringify(aliases)}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // Astro's content loader skips files and folders whose name starts with `_` (partials).

@@ -66,7 +66,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
 
   return {
     generator: 'vitepress',
-    fingerprint: `vitepress:8:${config.sourceRoot}:${boundary}`,
+    fingerprint: `vitepress:9:${config.sourceRoot}:${boundary}`,
     locales,
     defaultLocale: locales[0]?.code ?? 'en',
     // `srcExclude` files are not pages (they are often partials other pages include).
