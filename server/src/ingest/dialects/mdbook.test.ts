@@ -185,6 +185,6 @@ describe('mdBook robustness', () => {
 
   test('a book.toml that is not TOML stops the start, naming the file and what to do', async () => {
     const folder = await site({ 'book.toml': '[book\ntitle = ', 'src/a.md': '# A\n' });
-    await expect(ingestDocs({ docs: path.join(folder, 'src') })).rejects.toThrow(/book\.toml is not valid TOML .*fix it/);
+    await expect(ingestDocs({ docs: path.join(folder, 'src') })).rejects.toThrow(/book\.toml: not valid TOML .*fix it/);
   });
 });

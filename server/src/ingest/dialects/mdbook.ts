@@ -6,6 +6,7 @@ import { mdbookAnchors } from '../anchors';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
 import { includeBoundary } from '../included-files';
 import { normalizeLocale } from '../locales';
+import { DocsFolderError } from '../page-files';
 import { parseMarkdown } from '../markdown-parser';
 import { boldLine, forgetPositions, markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
@@ -36,15 +37,11 @@ export interface MdbookConfig {
   admonish: boolean;
 }
 
-/** A `book.toml` that is not valid TOML: the start stops with the file named, as `mdbook build` does. */
-export class MdbookConfigError extends Error {
-  override readonly name = 'MdbookConfigError';
-}
-
 /**
  * Reads `book.toml`.
  *
- * @throws MdbookConfigError when it is not valid TOML, naming the file, line and what to fix
+ * @throws DocsFolderError when it is not valid TOML (the start stops with the file, the line and
+ *   what to fix, as `mdbook build` stops)
  */
 export async function readMdbookConfig(configFile: string): Promise<MdbookConfig> {
   let document: Record<string, unknown>;
@@ -52,7 +49,7 @@ export async function readMdbookConfig(configFile: string): Promise<MdbookConfig
     document = parseToml(await readFile(configFile, 'utf8')) as Record<string, unknown>;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new MdbookConfigError(`${configFile} is not valid TOML (${reason}): fix it so that \`mdbook build\` accepts it, or set the domain's "generator" to read the folder otherwise.`);
+    throw new DocsFolderError(configFile, `not valid TOML (${reason}): fix it so that \`mdbook build\` accepts it, or set the domain's "generator" to read the folder otherwise.`);
   }
   const book = table(document.book);
   const html = table(table(document.output).html);
@@ -93,8 +90,8 @@ function table(value: unknown): Record<string, unknown> {
  * - Text: `{{#include}}`, `{{#rustdoc_include}}` and `{{#playground}}` links expanded (see
  *   `expandMdbookLinks`); GitHub alerts read as their content; definition lists as lists of
  *   entries (see `flattenDefinitionLists`); with mdbook-admonish (`[preprocessor.admonish]`),
- *   ```` ```admonish ```` blocks as their Markdown, led by their `title` in bold; `{#id .class}` heading attributes
- *   taken out of the text; Rust code blocks without their hidden lines (`# use std::fs;`, as
+ *   ```` ```admonish ```` blocks as their Markdown, led by their `title` in bold; `{#id .class}`
+ *   heading attributes taken out of the text; Rust code blocks without their hidden lines (`# use std::fs;`, as
  *   readers see them; `##` shows `#`), other languages' too where a prefix is configured
  *   (`[output.html.code.hidelines]`, or `hidelines=<prefix>` on the block); a block's info string
  *   `rust,ignore,edition2021` is the language `rust`.
@@ -225,20 +222,24 @@ function headingText(heading: Heading, smartPunctuation: boolean): string {
 
 /**
  * A code block as mdBook shows it: the language is the first word of `rust,ignore` or `toml
- * hidelines=#` (the rest are switches a reader does not see), and hidden lines are left out (Rust's `# ` lines, where `##` shows `#`; another
- * language's lines opening with its configured or given prefix).
+ * hidelines=#` (the rest are switches a reader does not see), and hidden lines are left out
+ * (Rust's `# ` lines, where `##` shows `#`; another language's lines opening with its configured
+ * or given prefix). A block it does not change keeps its source text.
  */
 function readCodeBlock(node: Code, configuredPrefixes: ReadonlyMap<string, string>): void {
   const info = [node.lang ?? '', node.meta ?? ''].join(' ').trim();
   if (info === '') return;
   const [language = '', ...attributes] = info.split(/[\s,]+/).filter((word) => word !== '');
-  // The rest are mdBook's and rustdoc's switches (`ignore`, `editable`, `edition2021`), not shown.
-  node.lang = language;
-  node.meta = null;
   const givenPrefix = attributes.find((attribute) => attribute.startsWith('hidelines='))?.slice('hidelines='.length);
   const prefix = givenPrefix ?? configuredPrefixes.get(language);
-  if (language === 'rust') node.value = withoutHiddenRustLines(node.value);
-  else if (prefix !== undefined && prefix !== '') node.value = node.value.split('\n').filter((line) => !line.trimStart().startsWith(prefix)).join('\n');
+  let value = node.value;
+  if (language === 'rust') value = withoutHiddenRustLines(value);
+  else if (prefix !== undefined && prefix !== '') value = value.split('\n').filter((line) => !line.trimStart().startsWith(prefix)).join('\n');
+  if (language === node.lang && node.meta == null && value === node.value) return;
+  // The rest of the info string are mdBook's and rustdoc's switches (`ignore`, `editable`), not shown.
+  node.lang = language;
+  node.meta = null;
+  node.value = value;
   markChanged(node);
 }
 
