@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BuiltSiteError, ingestBuiltSite } from './built-site';
 import type { IngestedDocs } from './ingested-docs';
+import { temporarySites } from './testing/temporary-site';
 
 const fixtures = fileURLToPath(new URL('./fixtures/html/', import.meta.url));
 const site = (name: string) => path.join(fixtures, name);
@@ -291,5 +292,40 @@ describe('ingestBuiltSite parse cache', () => {
     await writeFile(path.join(folder, 'b.html'), '<html><body><main><h1>B</h1><p>Changed.</p></main></body></html>');
     const second = await ingestBuiltSite({ folder, cacheFolder });
     expect(second.pages.map((page) => page.sections[0]?.markdown)).toEqual(['From the cache.', 'Changed.']);
+  });
+});
+
+describe('ingestBuiltSite on an mdBook build', () => {
+  const site = temporarySites('docent-built-mdbook-');
+
+  // A page as mdBook's index.hbs lays it out: a keyboard-help popup, the sidebar, the menu bar,
+  // then <main>; print.html and toc.html are marked noindex.
+  const page = (title: string, main: string, options: { print?: boolean } = {}) =>
+    `<!DOCTYPE HTML><html lang="en" class="light sidebar-visible" dir="ltr"><head><!-- Book generated using mdBook --><meta charset="UTF-8"><title>${title} - The Widget Book</title>` +
+    (options.print === true ? '<meta name="robots" content="noindex">' : '') +
+    '<meta name="description" content=""></head><body>' +
+    '<div id="mdbook-help-container"><div id="mdbook-help-popup"><h2 class="mdbook-help-title">Keyboard shortcuts</h2><p>Press <kbd>←</kbd> to navigate</p></div></div>' +
+    '<nav id="mdbook-sidebar" class="sidebar" aria-label="Table of contents"><div class="sidebar-scrollbox"><ol class="chapter"><li><a href="intro.html">Introduction</a></li><li><a href="setup.html">Setup</a></li></ol></div></nav>' +
+    '<div id="mdbook-page-wrapper" class="page-wrapper"><div class="page"><div id="mdbook-menu-bar" class="menu-bar sticky"><h1 class="menu-title">The Widget Book</h1></div>' +
+    `<div id="mdbook-content" class="content"><main>${main}</main><nav class="nav-wrapper" aria-label="Page navigation"><a rel="next" href="setup.html">Next</a></nav></div></div></div></body></html>`;
+  const intro = '<h1 id="introduction"><a class="header" href="#introduction">Introduction</a></h1><p>The widget answers questions from your docs.</p>';
+  const setup = '<h1 id="setup"><a class="header" href="#setup">Setup</a></h1><p>Paste the script tag into every page.</p>';
+
+  test('print.html and toc.html (noindex) are not pages; index.html, a copy of the first chapter, is that chapter served at a second URL', async () => {
+    const folder = await site({
+      'index.html': page('Introduction', intro),
+      'intro.html': page('Introduction', intro),
+      'setup.html': page('Setup', setup),
+      'print.html': page('The Widget Book', intro + setup, { print: true }),
+      'toc.html': '<!DOCTYPE HTML><html><head><meta charset="UTF-8"><meta name="robots" content="noindex"></head><body class="sidebar-iframe-inner"><ol class="chapter"><li><a href="intro.html">Introduction</a></li></ol></body></html>',
+      '404.html': page('Page not found', '<h1 id="document-not-found-404">Document not found (404)</h1><p>This URL is invalid, sorry.</p>'),
+      'old-setup.html': '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting...</title><meta http-equiv="refresh" content="0; URL=setup.html"></head><body><p>Redirecting to... <a href="setup.html">setup.html</a>.</p></body></html>',
+    });
+    const docs = await ingestBuiltSite({ folder });
+    expect(docs.pages.map((candidate) => [candidate.path, candidate.title, candidate.alsoServedAt])).toEqual([
+      ['/intro.html', 'Introduction', ['/']],
+      ['/setup.html', 'Setup', undefined],
+    ]);
+    expect(docs.pages[0]?.sections.map((section) => [section.anchor, section.markdown])).toEqual([['introduction', 'The widget answers questions from your docs.']]);
   });
 });

@@ -54,7 +54,9 @@ const missingPagesListed = 5;
  * Which pages: every page under `folder` (see `listHtmlPageFiles`: no `404.html`, search page,
  * Sphinx indexes or `_static`), or, with `sitemap`, exactly the pages it lists. Paths:
  * `a/b/index.html` → `/a/b/`, `a/b.html` → `/a/b.html`, with `pathPrefix` in front; with a
- * sitemap, the URL paths it gives. Redirect pages are left out.
+ * sitemap, the URL paths it gives. Redirect pages and pages marked `noindex` for search engines
+ * are left out, and a folder's index serving the same content as another page is that page (see
+ * `withoutDuplicatePages`).
  *
  * Each page keeps its main content only (no navigation, sidebars, headers, footers, "edit this
  * page" links or permalink symbols), split into `h1`–`h3` sections with the anchors the page
@@ -78,7 +80,7 @@ export async function ingestBuiltSite(options: IngestBuiltSiteOptions): Promise<
   const targets = options.sitemap === undefined ? await folderPages(root, prefix) : await sitemapPages(root, options.sitemap);
 
   // Sections hold their URLs, so the cache is kept per path prefix and site URL.
-  const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open<CachedHtmlPage>(options.cacheFolder, root, `html:2:${prefix}:${options.siteUrl ?? ''}`);
+  const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open<CachedHtmlPage>(options.cacheFolder, root, `html:3:${prefix}:${options.siteUrl ?? ''}`);
   const pages: IngestedPage[] = [];
   for (let start = 0; start < targets.length; start += readBatchSize) {
     const batch = targets.slice(start, start + readBatchSize);
@@ -102,10 +104,37 @@ export async function ingestBuiltSite(options: IngestBuiltSiteOptions): Promise<
   // Saved before the caller rewrites the pages' links in place.
   await cache?.save();
   pages.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
-  const { locales, defaultLocale } = builtSiteLocales(pages, prefix);
-  const docs: IngestedDocs = { generator: 'html', pages, locales };
+  const distinct = withoutDuplicatePages(pages);
+  const { locales, defaultLocale } = builtSiteLocales(distinct, prefix);
+  const docs: IngestedDocs = { generator: 'html', pages: distinct, locales };
   if (defaultLocale !== undefined) docs.defaultLocale = defaultLocale;
   return docs;
+}
+
+/**
+ * One page for content a site serves at two URLs (mdBook writes its first chapter again as
+ * `index.html`): the page at the more specific URL is kept, and a folder's index URL serving the
+ * same title and sections becomes one it is also served at (see `IngestedPage.alsoServedAt`), so
+ * the two do not split every search between them. Otherwise the first in path order is kept.
+ */
+export function withoutDuplicatePages(pages: readonly IngestedPage[]): IngestedPage[] {
+  const bySignature = new Map<string, IngestedPage>();
+  const isFolderIndex = (page: IngestedPage) => /(?:^|\/)(?:index\.html?)?$/i.test(page.path);
+  const kept = new Set<IngestedPage>();
+  // Folder indexes last, so the specific URL of the same content is the one kept.
+  for (const page of [...pages].sort((left, right) => Number(isFolderIndex(left)) - Number(isFolderIndex(right)))) {
+    if (page.sections.length === 0) {
+      kept.add(page);
+      continue;
+    }
+    const signature = [page.title, ...page.sections.map((section) => `${section.heading}\n${section.markdown}`)].join('\u0000');
+    const first = bySignature.get(signature);
+    if (first === undefined) {
+      bySignature.set(signature, page);
+      kept.add(page);
+    } else first.alsoServedAt = [...(first.alsoServedAt ?? []), page.path];
+  }
+  return pages.filter((page) => kept.has(page));
 }
 
 interface PageTarget {

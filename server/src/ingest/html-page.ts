@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
-import { select } from 'hast-util-select';
+import { select, selectAll } from 'hast-util-select';
 import { toString } from 'hast-util-to-string';
 import type { DocSection } from '../retrieval/sections';
 import { joinTypeAnnotations } from './html-api-entries';
@@ -42,13 +42,15 @@ const titleSeparators = [' — ', ' – ', ' | ', ' · ', ' :: ', ' - '];
  * `path#anchor` (`path` for the intro before the first heading); when two sections would share
  * one (headings without ids, a repeated id) the later ones get ` §2`, ` §3`… so every section is
  * kept and indexed, while their `url` stays a real link. Sections with an empty body are left
- * out. Returns `undefined` for a redirect page (`<meta http-equiv="refresh">`).
+ * out. Returns `undefined` for a redirect page (`<meta http-equiv="refresh">`) and for a page the
+ * site asks search engines not to index (`<meta name="robots" content="noindex">`: mdBook's
+ * `print.html`, the whole book on one page, and its `toc.html` sidebar frame, drafts, search pages).
  *
  * @example readHtmlPage(html, { path: '/install.html', relativeFile: 'install.html' })
  */
 export function readHtmlPage(html: string, location: HtmlPageLocation): HtmlPageContent | undefined {
   const tree = fromHtml(html);
-  if (isRedirect(tree)) return undefined;
+  if (isRedirect(tree) || isNotForIndexing(tree)) return undefined;
   const rawContainer = selectMainContent(tree);
   assignHeadingAnchors(rawContainer);
   const container = withReadableTabs(normalizeCodeBlocks(withoutPageChrome(rawContainer)));
@@ -96,6 +98,13 @@ export function readHtmlPage(html: string, location: HtmlPageLocation): HtmlPage
 function isRedirect(tree: Root): boolean {
   const refresh = select('meta[http-equiv=refresh]', tree);
   return refresh !== undefined && /url=/i.test(String(refresh.properties.content ?? ''));
+}
+
+// `<meta name="robots" content="noindex, follow">` (or `none`): the site keeps the page out of search.
+function isNotForIndexing(tree: Root): boolean {
+  return selectAll('meta[name]', tree).some(
+    (meta) => String(meta.properties.name).toLowerCase() === 'robots' && /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/i.test(String(meta.properties.content ?? '')),
+  );
 }
 
 function languageOf(tree: Root): string | undefined {
