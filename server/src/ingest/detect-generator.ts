@@ -49,6 +49,7 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
  *   uses Starlight;
  * - Mintlify: `mint.json`, or a `docs.json` that is Mintlify's (its `$schema` names Mintlify, or
  *   it has Mintlify's `navigation` and `theme`), in the folder;
+ * - GitBook: `.gitbook.yaml` in the folder or its parent, or a `.gitbook/` folder beside a `SUMMARY.md`;
  * - mdBook: `book.toml` in the folder (the book's root) or its parent (the folder is its `src`);
  * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
  *   else plain GFM.
@@ -82,6 +83,12 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
 
   const mintlify = await mintlifyConfig(root);
   if (mintlify !== undefined) return { generator: 'mintlify', configFile: mintlify };
+
+  // GitBook (Git Sync): `.gitbook.yaml` in the folder or its parent, or a `.gitbook/` folder (its
+  // reusable content and assets) beside a `SUMMARY.md`.
+  const gitbook = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, '.gitbook.yaml')));
+  if (gitbook !== undefined) return { generator: 'gitbook', configFile: gitbook };
+  if ((await exists(path.join(root, '.gitbook'))) && (await exists(path.join(root, 'SUMMARY.md')))) return { generator: 'gitbook' };
 
   // mdBook: `book.toml` at the book's root, the folder itself or its parent (`docs` pointing at `src`).
   const mdbook = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, 'book.toml')));

@@ -89,6 +89,8 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   // mdBook: `foo.md` and `../guide/foo.md#anchor` are pages (served as `.html`), relative to the
   // linking chapter; included text is part of the chapter that includes it.
   mdbook: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
+  // GitBook: `page.md` and `../guide/README.md#anchor` are pages, relative to the linking file.
+  gitbook: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // A built site's links are already URLs.
   html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };

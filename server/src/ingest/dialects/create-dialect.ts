@@ -2,6 +2,7 @@ import type { DocsGenerator } from '../ingested-docs';
 import type { Dialect, DialectOptions } from './dialect';
 import { createDocusaurusDialect } from './docusaurus';
 import { createGfmDialect } from './gfm';
+import { createGitbookDialect } from './gitbook';
 import { createMdbookDialect } from './mdbook';
 import { createMintlifyDialect } from './mintlify';
 import { createMkdocsDialect } from './mkdocs';
@@ -23,6 +24,8 @@ export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, o
       return createMintlifyDialect(options);
     case 'mdbook':
       return createMdbookDialect(options);
+    case 'gitbook':
+      return createGitbookDialect(options);
     case 'gfm':
       return createGfmDialect(options);
   }

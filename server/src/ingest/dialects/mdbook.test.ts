@@ -8,7 +8,7 @@ import { temporarySites } from '../testing/temporary-site';
 import { DocsIndex } from '../../retrieval/docs-index';
 import { htmlPath, searchEnabled } from './mdbook';
 import { selectLines } from './mdbook-includes';
-import { mdbookChapters } from './mdbook-summary';
+import { summaryChapters } from './book-summary';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/mdbook');
 let docs: IngestedDocs;
@@ -120,7 +120,7 @@ describe('mdBook parts', () => {
   });
 
   test('SUMMARY.md: prefix, nested and suffix chapters in order; drafts, parts and separators are not chapters', () => {
-    expect(mdbookChapters('# Summary\n\n[Intro](README.md)\n\n# Part\n\n- [A](a.md)\n  - [B](./sub/../b%20c.md#x)\n- [Draft]()\n\n---\n\n[End](end.md)\n[Site](https://example.com)')).toEqual([
+    expect(summaryChapters('# Summary\n\n[Intro](README.md)\n\n# Part\n\n- [A](a.md)\n  - [B](./sub/../b%20c.md#x)\n- [Draft]()\n\n---\n\n[End](end.md)\n[Site](https://example.com)')).toEqual([
       { file: 'README.md', name: 'Intro' },
       { file: 'a.md', name: 'A' },
       { file: 'b c.md', name: 'B' },

@@ -12,7 +12,7 @@ import { boldLine, forgetPositions, markChanged, rewriteTree, setCustomId, takeT
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
 import { expandMdbookLinks, mdbookIncludeBudget } from './mdbook-includes';
-import { mdbookChapters, type MdbookChapter } from './mdbook-summary';
+import { summaryChapters, type SummaryChapter } from './book-summary';
 import { flattenDefinitionLists } from './mkdocs-definition-lists';
 
 /** What the dialect reads from `book.toml`. */
@@ -164,9 +164,9 @@ export function searchEnabled(sourcePath: string, settings: ReadonlyArray<readon
 }
 
 /** The book's chapters, or `undefined` when it has no `SUMMARY.md`. */
-async function readChapters(sourceRoot: string): Promise<MdbookChapter[] | undefined> {
+async function readChapters(sourceRoot: string): Promise<SummaryChapter[] | undefined> {
   try {
-    return mdbookChapters(await readFile(path.join(sourceRoot, 'SUMMARY.md'), 'utf8'));
+    return summaryChapters(await readFile(path.join(sourceRoot, 'SUMMARY.md'), 'utf8'));
   } catch {
     return undefined;
   }

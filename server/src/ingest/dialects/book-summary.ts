@@ -1,8 +1,8 @@
 import type { Link, Nodes } from 'mdast';
 import { parseMarkdown, plainText } from '../markdown-parser';
 
-/** A chapter of an mdBook: a page `SUMMARY.md` links to, with the name the book gives it. */
-export interface MdbookChapter {
+/** A chapter of a book (mdBook, GitBook): a page `SUMMARY.md` links to, with the name the book gives it. */
+export interface SummaryChapter {
   /** The chapter's file, relative to the book's source folder, with `/` separators: `guide/setup.md`. */
   file: string;
   /** The chapter's name in the summary (the sidebar's, and the page's `<title>`). */
@@ -13,17 +13,18 @@ export interface MdbookChapter {
 const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
- * The chapters `SUMMARY.md` lists, in its order: prefix chapters, numbered chapters at any depth
- * and suffix chapters, each a Markdown link to a file of the source folder. Part titles (`#
- * Reference`), separators and draft chapters (`[Later]()`, no file) are not pages. Link targets
- * are URL-decoded (`my%20page.md`) and read from the source folder, `./` and `../` resolved, as
- * mdBook reads them; an anchor or query after the file is ignored.
+ * The chapters a `SUMMARY.md` lists (the table of contents mdBook and GitBook read), in its
+ * order: prefix chapters, numbered chapters at any depth and suffix chapters, each a Markdown
+ * link to a file of the source folder. Part titles (`# Reference`, GitBook's `## Group`),
+ * separators and draft chapters (`[Later]()`, no file) are not pages. Link targets are
+ * URL-decoded (`my%20page.md`) and read from the source folder, `./` and `../` resolved; an
+ * anchor or query after the file is ignored, and a file linked twice is one chapter.
  *
- * @example mdbookChapters('- [Install](guide/install.md)\n  - [On Windows](guide/windows.md)')
+ * @example summaryChapters('- [Install](guide/install.md)\n  - [On Windows](guide/windows.md)')
  *   // [{ file: 'guide/install.md', name: 'Install' }, { file: 'guide/windows.md', name: 'On Windows' }]
  */
-export function mdbookChapters(summary: string): MdbookChapter[] {
-  const chapters: MdbookChapter[] = [];
+export function summaryChapters(summary: string): SummaryChapter[] {
+  const chapters: SummaryChapter[] = [];
   const seen = new Set<string>();
   const visit = (node: Nodes) => {
     if (node.type === 'link') {
