@@ -99,3 +99,14 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object' && value !== null) return 'an object';
   return `a ${typeof value}`;
 }
+
+/**
+ * A file's text without its YAML front matter (`---` … `---` at the very start), as an included
+ * partial is inserted (VitePress `<!--@include:-->`, GitBook `{% include %}`).
+ *
+ * @example withoutFrontMatter('---\ntitle: X\n---\nBody') === 'Body'
+ */
+export function withoutFrontMatter(content: string): string {
+  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(content);
+  return match ? content.slice(match[0].length) : content;
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { withoutFrontMatter } from '../front-matter';
 import { noteMissingInclude, readFileInside } from '../included-files';
 import { FenceTracker, rewriteLinesOutsideFences } from '../line-scanner';
 
@@ -51,10 +52,6 @@ export async function expandGitbookIncludes(source: string, file: string, contex
   return lines.join('\n');
 }
 
-function withoutFrontMatter(content: string): string {
-  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(content);
-  return match ? content.slice(match[0].length) : content;
-}
 
 // `{% name attributes %}` and `{% endname %}`: GitBook's block tags, wherever on a line.
 const blockTag = /\{%\s*(end)?([a-z][\w-]*)\b((?:[^%"]|"[^"]*"|%(?!\}))*)%\}/gi;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { withoutFrontMatter } from '../front-matter';
 import { noteMissingInclude, readFileInside } from '../included-files';
 import { escapeRegExp } from '../../text/escape-regexp';
 
@@ -87,7 +88,3 @@ export function withoutRegionMarkers(content: string): string {
     .join('\n');
 }
 
-function withoutFrontMatter(content: string): string {
-  const match = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(content);
-  return match ? content.slice(match[0].length) : content;
-}
