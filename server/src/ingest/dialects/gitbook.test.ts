@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ingestDocs } from '../ingest-docs';
+import { formatNotice } from '../ingest-notices';
 import { pageAt } from '../testing/page-at';
 import { temporarySites } from '../testing/temporary-site';
 import { gitbookPagePath } from './gitbook';
@@ -96,6 +97,19 @@ describe('GitBook dialect', () => {
     const docs = await ingestDocs({ docs: root });
     expect(docs.generator).toBe('gitbook');
     expect(docs.pages.map((page) => page.path)).toEqual(['/']);
+  });
+});
+
+describe('GitBook notices', () => {
+  test('a page with an OpenAPI block is named in a notice (its reference comes from a spec); one that only shows the tag in code is not', async () => {
+    const root = await site({
+      'SUMMARY.md': '* [Home](README.md)\n* [API](api.md)\n',
+      'README.md': '# Home\n\nWrite `{% openapi %}` to embed a spec:\n\n```markdown\n{% openapi src="x.yaml" path="/pets" method="get" %}\n{% endopenapi %}\n```\n',
+      'api.md': '# API\n\n{% openapi src="petstore.yaml" path="/pets" method="get" %}\n[petstore.yaml](petstore.yaml)\n{% endopenapi %}\n',
+      '.gitbook/assets/.keep': '',
+    });
+    const docs = await ingestDocs({ docs: root });
+    expect((docs.notices ?? []).map(formatNotice).join('\n')).toMatch(/^1 page gets part of its content from an OpenAPI spec .*\(\/api\); /);
   });
 });
 

@@ -8,6 +8,7 @@ import { includeBoundary } from '../included-files';
 import { normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { markChanged, rewriteTree, setCustomId } from '../mdast-edits';
+import { FenceTracker } from '../line-scanner';
 import { DocsFolderError } from '../page-files';
 import { summaryChapters } from './book-summary';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
@@ -61,6 +62,8 @@ function normalizeRelative(file: string): string {
  *   `{% tabs %}`/`{% tab title %}`, `{% code title %}`, `{% stepper %}`, `{% embed %}`,
  *   `{% content-ref %}`, `{% columns %}`, `{% if %}`, `{% updates %}`…) read as the Markdown they
  *   hold (see `gitbookBlocksAsMarkdown`); GitHub alerts as their content.
+ * - Pages whose `{% openapi %}` (or `{% swagger %}`) blocks GitBook fills in from a spec when it
+ *   renders them are named in a start-up notice: that reference is not in the sources.
  * - Anchors: the id GitBook writes into a heading it exported (`## Setup <a href="#setup"
  *   id="setup"></a>`) as written; other headings by GitHub's rules.
  */
@@ -102,11 +105,19 @@ export async function createGitbookDialect(options: DialectOptions): Promise<Dia
       dropNonContentHtml(tree);
       return { tree, text, dependencies };
     },
+    // An OpenAPI block is filled in from a spec when GitBook renders the page.
+    buildTimePlugins: (source) => (hasOpenApiBlock(source) ? ['an OpenAPI spec'] : []),
     headingText: (heading) => plainText(heading),
     assignAnchors: githubAnchors,
     pagePath: (file) => joinUrlPath(prefix, gitbookPagePath(relativeOf(file), config.readme)),
     localeOf: () => language,
   };
+}
+
+// Whether the page has an OpenAPI block, outside the code that only shows one.
+function hasOpenApiBlock(source: string): boolean {
+  const fences = new FenceTracker();
+  return source.split('\n').some((line) => !fences.inCode(line.trimStart()) && /\{%\s*(?:openapi|swagger)\b/.test(line.replace(/`[^`]*`/g, '')));
 }
 
 /** `guides/setup.md` → `guides/setup`; `guides/README.md` → `guides`; the first page → `` (the root). */
