@@ -31,6 +31,17 @@ describe('pages a site leaves out of its own search', () => {
     expect(excluded(docs)).toEqual(['/legacy/']);
   });
 
+  test('Mintlify: hidden: true in the front matter (out of the navigation, the search and the assistant)', async () => {
+    const root = await site({
+      'docs.json': '{ "$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": { "pages": ["guide"] } }\n',
+      'guide.mdx': '---\ntitle: Guide\n---\n\nText.\n',
+      'contracts.mdx': '---\ntitle: Contracts\nhidden: true\n---\n\nOld text.\n',
+    });
+    const docs = await ingestDocs({ docs: root });
+    expect(docs.generator).toBe('mintlify');
+    expect(excluded(docs)).toEqual(['/contracts']);
+  });
+
   test('Material for MkDocs: search: { exclude: true } in the front matter; search: { boost: 2 } excludes nothing', async () => {
     const root = await site({
       'mkdocs.yml': 'site_name: T\ntheme:\n  name: material\n',

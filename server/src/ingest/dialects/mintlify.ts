@@ -95,6 +95,8 @@ export async function createMintlifyDialect(options: DialectOptions): Promise<Di
     pagePath: (file) => joinUrlPath(prefix, folderPagePath(file.relativeFile)).replace(/(.)\/$/, '$1'),
     localeOf: (pagePath) => localeOfPath(pagePath, locales),
     buildTimePlugins: (source) => (isApiPage(source) ? ['an OpenAPI or AsyncAPI file'] : []),
+    // `hidden: true` takes a page out of the navigation, Mintlify's search and its assistant's context.
+    excludesFromSearch: (_file, frontMatter) => frontMatter.hidden === true,
   };
 }
 
