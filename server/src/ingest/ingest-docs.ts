@@ -160,7 +160,8 @@ async function readPages(pageFiles: readonly PageFile[], context: ReadContext): 
     const parser = pool;
     const parse = parser === undefined ? (source: string, file: PageFile) => parsePage(source, file, dialect) : (source: string, file: PageFile) => parser.parse(source, file);
     // A page is parsed as soon as it is read, while the other files are still being read.
-    return await Promise.all(reads.map(async (read) => readPage(await read, parse, context)));
+    const pages = await Promise.all(reads.map(async (read) => readPage(await read, parse, context)));
+    return pages.filter((page): page is IngestedPage => page !== undefined);
   } finally {
     await pool?.close();
   }
@@ -183,9 +184,11 @@ async function readPage(
   { file, source, cached }: PageSource,
   parse: (source: string, file: PageFile) => Promise<CachedPage>,
   { dialect, cache, siteUrl, recorded }: ReadContext,
-): Promise<IngestedPage> {
+): Promise<IngestedPage | undefined> {
   const parsed = cached ?? (await parse(source, file));
   if (cached === undefined) await cache?.set(file.relativeFile, source, parsed);
+  // A draft the generator leaves out of a production build is no page of the published site.
+  if (dialect.unpublished?.(parsed.frontMatter) === true) return undefined;
   // Links resolve against the files a page really includes, not those it names that are missing.
   recorded.includedFiles.set(file.sourceFile, parsed.dependencies.length === 0 ? parsed.dependencies : parsed.dependencies.filter((dependency) => existsSync(dependency)));
 

@@ -8,7 +8,7 @@ const site = temporarySites('docent-search-exclusion-');
 
 const excluded = (docs: Awaited<ReturnType<typeof ingestDocs>>) => docs.pages.filter((page) => page.excludedFromSearch === true).map((page) => page.path);
 
-describe('pages a site leaves out of its own search', () => {
+describe('pages a site leaves out of its own search, and drafts it does not publish', () => {
   test('VitePress: search: false in the front matter', async () => {
     const root = await site({
       'docs/.vitepress/config.ts': 'export default { title: "T" }\n',
@@ -29,6 +29,29 @@ describe('pages a site leaves out of its own search', () => {
     const docs = await ingestDocs({ docs: path.join(root, 'src/content/docs') });
     expect(docs.generator).toBe('starlight');
     expect(excluded(docs)).toEqual(['/legacy/']);
+  });
+
+  test('Docusaurus: unlisted: true keeps a page out of the search; draft: true out of the site', async () => {
+    const root = await site({
+      'website/docusaurus.config.js': "module.exports = { title: 'T', url: 'https://example.com', baseUrl: '/', presets: [['classic', { docs: { path: '../docs', routeBasePath: 'docs' } }]] };\n",
+      'docs/guide.md': '# Guide\n\nText.\n',
+      'docs/legacy.md': '---\nunlisted: true\n---\n\n# Legacy\n\nOld text.\n',
+      'docs/next.md': '---\ndraft: true\n---\n\n# Next\n\nNot written yet.\n',
+    });
+    const docs = await ingestDocs({ docs: path.join(root, 'docs') });
+    expect(docs.generator).toBe('docusaurus');
+    expect(docs.pages.map((page) => page.path)).toEqual(['/docs/guide', '/docs/legacy']);
+    expect(excluded(docs)).toEqual(['/docs/legacy']);
+  });
+
+  test('Starlight: draft: true leaves a page out of the site', async () => {
+    const root = await site({
+      'astro.config.mjs': "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'T' })] };\n",
+      'src/content/docs/guide.md': '---\ntitle: Guide\n---\n\nText.\n',
+      'src/content/docs/next.md': '---\ntitle: Next\ndraft: true\n---\n\nNot written yet.\n',
+    });
+    const docs = await ingestDocs({ docs: path.join(root, 'src/content/docs') });
+    expect(docs.pages.map((page) => page.path)).toEqual(['/guide/']);
   });
 
   test('Mintlify: hidden: true in the front matter (out of the navigation, the search and the assistant)', async () => {

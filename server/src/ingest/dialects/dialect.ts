@@ -66,6 +66,11 @@ export interface Dialect {
   pagePath(file: PageFile, frontMatter: Record<string, unknown>): string;
   /** The locale the page belongs to (from its URL or folder), when not given by its front matter. */
   localeOf(pagePath: string, file: PageFile): string;
+  /**
+   * Whether the generator leaves a page out of a production build by its front matter (Docusaurus
+   * and Starlight `draft: true`): then it is no page. Default: never.
+   */
+  unpublished?(frontMatter: Record<string, unknown>): boolean;
   /** Other URL paths the generator serves the page at (see `IngestedPage.alsoServedAt`). Default: none. */
   alsoServedAt?(file: PageFile): string[];
   /**

@@ -225,6 +225,10 @@ export async function createDocusaurusDialect(options: DialectOptions): Promise<
       const title = takeContentTitle(tree);
       return title === undefined ? { tree, text, dependencies } : { tree, text, dependencies, title };
     },
+    // `draft: true` is only built in development; `unlisted: true` is built but kept out of the
+    // sidebar, the search index and the sitemap.
+    unpublished: (frontMatter) => frontMatter.draft === true,
+    excludesFromSearch: (_file, frontMatter) => frontMatter.unlisted === true,
     headingText: (heading) => plainText(heading),
     assignAnchors: githubAnchors,
     pagePath(file, frontMatter) {

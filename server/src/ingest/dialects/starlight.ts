@@ -134,6 +134,8 @@ export async function createStarlightDialect(options: DialectOptions): Promise<D
       addHero(tree, file.sourceFile);
       return { tree, text, dependencies };
     },
+    // `draft: true` leaves a page out of production builds.
+    unpublished: (frontMatter) => frontMatter.draft === true,
     // `pagefind: false` leaves a page out of Starlight's Pagefind search.
     excludesFromSearch: (_file, frontMatter) => frontMatter.pagefind === false,
     headingText: (heading) => plainText(heading),
