@@ -134,3 +134,23 @@ describe('a page the site leaves out of its own search', () => {
     expect(DocsIndex.fromPages([searchable, theming]).search({ query: 'dark theme launcher', limit: 5 })[0]?.pagePath).toBe('/docs/changelog');
   });
 });
+
+describe('the same passage on two pages (versions side by side, a shared partial)', () => {
+  const passage = '## Retries\n\nSet `retries: 3` to send a failed message again.\n';
+  const v9 = page('/docs/9/retries', 'Retries', passage);
+  const v10 = page('/docs/10/retries', 'Retries', passage);
+  const others = ['timeouts', 'backoff', 'dead letters', 'circuit breaker'].map((name) => page(`/docs/10/${name.replace(' ', '-')}`, name, `## ${name}\n\nA failed message and ${name}.\n`));
+  const index = DocsIndex.fromPages([v9, v10, ...others]);
+
+  test('comes back once, so the other places go to other passages', () => {
+    const pages = index.search({ query: 'send a failed message again with retries', limit: 5 }).map((hit) => hit.pagePath);
+    expect(pages.filter((path) => path.endsWith('/retries'))).toHaveLength(1);
+    expect(new Set(pages).size).toBe(5);
+  });
+
+  test("is the reader's own page's copy when the reader is on one of them", () => {
+    const hits = index.search({ query: 'send a failed message again with retries', limit: 5, currentPath: '/docs/9/retries' });
+    expect(hits[0]?.pagePath).toBe('/docs/9/retries');
+    expect(hits.map((hit) => hit.pagePath)).not.toContain('/docs/10/retries');
+  });
+});

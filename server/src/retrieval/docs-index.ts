@@ -380,6 +380,14 @@ export class DocsIndex {
       if (section === undefined || (passes !== undefined && !passes(section))) continue;
       const score = result.weightedScore * placement.factor(section) * this.#titleBoost(section, focused);
       if (score <= lowest) continue;
+      // The same passage on another page (a second version of the docs side by side, a partial
+      // included in several pages) tells the reader nothing new: only the better placed one stays
+      // (on the reader's page, it is that one).
+      const twin = pool.find((pooled) => pooled.pagePath !== section.pagePath && pooled.markdown === section.markdown && pooled.heading === section.heading);
+      if (twin !== undefined) {
+        if (twin.score >= score) continue;
+        pool.splice(pool.indexOf(twin), 1);
+      }
       const hit: SearchHit = { ...section, score };
       const fromPage = pool.filter((pooled) => pooled.pagePath === section.pagePath);
       if (fromPage.length >= sectionsPerPageInPool) {
