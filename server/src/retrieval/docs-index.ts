@@ -12,7 +12,7 @@ import type { FocusedQuery } from './query-focus';
 import { weightedQueryParts } from './conversation-query';
 import { indexedFields, SectionIndexBuilder, toIndexedSection } from './indexed-section';
 import type { QueryTerm, SectionIndex, SectionSearchOptions } from './section-index';
-import { pageOutline, sumOf, withPageFirst } from './result-scoring';
+import { pageOutline, repeatsPassage, sumOf, withPageFirst } from './result-scoring';
 import { focusQuery } from './query-focus';
 import { isQuestionWord, processTerm, subjectTerms, textTerms } from './search-terms';
 import { rankByPage } from './page-ranking';
@@ -383,7 +383,7 @@ export class DocsIndex {
       // The same passage on another page (a second version of the docs side by side, a partial
       // included in several pages) tells the reader nothing new: only the better placed one stays
       // (on the reader's page, it is that one).
-      const twin = pool.find((pooled) => pooled.pagePath !== section.pagePath && pooled.markdown === section.markdown && pooled.heading === section.heading);
+      const twin = pool.find((pooled) => repeatsPassage(pooled, section));
       if (twin !== undefined) {
         if (twin.score >= score) continue;
         pool.splice(pool.indexOf(twin), 1);

@@ -37,3 +37,11 @@ export function sumOf(weights: ReadonlyMap<string, number>): number {
   for (const weight of weights.values()) sum += weight;
   return sum;
 }
+
+/**
+ * Whether two sections are the same passage on two pages (a second version of the docs side by
+ * side, a partial included in several pages): a reader gains nothing from both among the sources.
+ */
+export function repeatsPassage(left: DocSection, right: DocSection): boolean {
+  return left.pagePath !== right.pagePath && left.markdown === right.markdown && left.heading === right.heading;
+}

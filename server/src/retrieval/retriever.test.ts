@@ -189,3 +189,23 @@ describe('HybridRetriever and the reader\'s page', () => {
     expect(new Set(hits.map((hit) => hit.pagePath)).size).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('HybridRetriever and a passage found on two pages', () => {
+  const twins = DocsIndex.fromPages([
+    page('/docs/9/retries', 'Retries', [['Retries', 'Set the accent of a failed message: retries send it again.']]),
+    page('/docs/10/retries', 'Retries', [['Retries', 'Set the accent of a failed message: retries send it again.']]),
+    page('/docs/10/timeouts', 'Timeouts', [['Timeouts', 'A failed message waits for its timeout.']]),
+  ]);
+
+  test('the fused sources hold it once, the copy on the reader’s page when the reader is on one', async () => {
+    const cache = await EmbeddingCache.open(embeddingCacheFile(dataDir, { baseUrl: fake.baseUrl, model: 'fake-twins' }));
+    const vectors = (await embedSections(twins.pages.flatMap((entry) => entry.sections), { client, cache })).index;
+    const retriever = new HybridRetriever(twins, { client, logger: recordingLogger(), domain: 'test' });
+    retriever.useEmbeddings(vectors);
+    const pages = (await retriever.retrieve({ query: 'hue of a failed message retries', limit: 5 })).map((hit) => hit.pagePath);
+    expect(pages.filter((path) => path.endsWith('/retries'))).toHaveLength(1);
+    expect(pages).toContain('/docs/10/timeouts');
+    const onVersion9 = (await retriever.retrieve({ query: 'hue of a failed message retries', limit: 5, currentPath: '/docs/9/retries' })).map((hit) => hit.pagePath);
+    expect(onVersion9.filter((path) => path.endsWith('/retries'))).toEqual(['/docs/9/retries']);
+  });
+});

@@ -4,7 +4,7 @@ import type { EmbeddingsClient } from './embeddings/embeddings-client';
 import type { EmbeddingIndex } from './embeddings/embedding-index';
 import { rankByPage } from './page-ranking';
 import { reciprocalRankFusion } from './rank-fusion';
-import { withPageFirst } from './result-scoring';
+import { repeatsPassage, withPageFirst } from './result-scoring';
 import type { DocSection } from './sections';
 
 /** Finds the sections an answer is built from. */
@@ -153,13 +153,13 @@ export class HybridRetriever implements Retriever {
     // page ranks by its best section alone: fused scores lie close together, and a share of its
     // other sections' would lift long pages over the section both rankings put first.
     const fused = reciprocalRankFusion([lexical.map((hit) => hit.id), dense], { k: this.#k, limit: Math.max(limit, this.#candidates) });
-    const hits = rankByPage(
-      fused.flatMap(({ id, score }) => {
-        const section = lexicalById.get(id) ?? this.#sections.get(id);
-        return section === undefined ? [] : [{ ...section, score }];
-      }),
-      { limit, supportWeight: 0 },
-    );
+    // Fused best first, so of a passage found on two pages the better placed copy comes first and stays.
+    const candidates: SearchHit[] = [];
+    for (const { id, score } of fused) {
+      const section = lexicalById.get(id) ?? this.#sections.get(id);
+      if (section !== undefined && !candidates.some((kept) => repeatsPassage(kept, section))) candidates.push({ ...section, score });
+    }
+    const hits = rankByPage(candidates, { limit, supportWeight: 0 });
     const pointed = placement.pointedPage;
     return pointed === undefined ? hits : withPageFirst(hits, pointed, limit, scope);
   }
