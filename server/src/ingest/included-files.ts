@@ -86,3 +86,36 @@ export function includeBoundary(docsRoot: string, configFile: string | undefined
 export function asInsertedText(content: string): string {
   return content.replace(/\r\n?/g, '\n').replace(/\n$/, '');
 }
+
+/** How much included text one page may take in: files that include each other many times over stop here. */
+export const includedCharactersPerPage = 2_000_000;
+
+/** Where a page's includes may be read from, and the files they read (for the parse cache). */
+export interface IncludeSite {
+  /** No file outside this folder is read (see `includeBoundary`). */
+  boundary: string;
+  /** Files read, and missing ones inside the boundary (see {@link noteMissingInclude}). */
+  dependencies: string[];
+}
+
+/** An {@link IncludeSite} with what is left of the page's included text, shared by every level of nesting. */
+export interface BudgetedIncludeSite extends IncludeSite {
+  budget: { characters: number };
+}
+
+/**
+ * A file a page includes, read inside the project (see {@link readFileInside}) and within what is
+ * left of the page's budget, which it takes from; it is recorded among the page's dependencies.
+ *
+ * @returns its text, or `undefined` when it is outside the project, missing (recorded then, so the
+ *   page is read again once it appears) or larger than what is left of the budget
+ */
+export async function readIncludedFile(file: string, site: IncludeSite, budget: { characters: number }): Promise<string | undefined> {
+  const content = await readFileInside(site.boundary, file);
+  if (content === undefined) noteMissingInclude(site.boundary, file, site.dependencies);
+  if (content === undefined || content.length > budget.characters) return undefined;
+  budget.characters -= content.length;
+  if (!site.dependencies.includes(file)) site.dependencies.push(file);
+  return content;
+}
+

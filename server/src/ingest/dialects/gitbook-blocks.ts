@@ -1,20 +1,8 @@
 import path from 'node:path';
 import { withoutFrontMatter } from '../front-matter';
-import { noteMissingInclude, readFileInside } from '../included-files';
+import { readIncludedFile, type BudgetedIncludeSite } from '../included-files';
 import { FenceTracker, rewriteLinesOutsideFences } from '../line-scanner';
 
-/** Where a page's `{% include %}` may read, and what it read. */
-export interface GitbookIncludeContext {
-  /** No file outside this folder is read (see `includeBoundary`). */
-  boundary: string;
-  /** Files read (and missing ones inside the boundary), collected for the parse cache. */
-  dependencies: string[];
-  /** What is left of the page's budget of included text, in characters. */
-  budget: { characters: number };
-}
-
-/** Included text one page may take in, as other dialects allow. */
-export const gitbookIncludeBudget = 2_000_000;
 const maximumDepth = 8;
 const includeTag = /\{%\s*include\s+["']([^"']+)["']\s*%\}/g;
 
@@ -24,7 +12,7 @@ const includeTag = /\{%\s*include\s+["']([^"']+)["']\s*%\}/g;
  * code, nested; a file that cannot be read, or lies outside the project, leaves the link, which
  * {@link gitbookBlocksAsMarkdown} then drops.
  */
-export async function expandGitbookIncludes(source: string, file: string, context: GitbookIncludeContext, depth = 0): Promise<string> {
+export async function expandGitbookIncludes(source: string, file: string, context: BudgetedIncludeSite, depth = 0): Promise<string> {
   if (depth > maximumDepth || !source.includes('include')) return source;
   const fences = new FenceTracker();
   const lines = source.split('\n');
@@ -37,21 +25,17 @@ export async function expandGitbookIncludes(source: string, file: string, contex
       expanded += line.slice(last, match.index);
       last = (match.index ?? 0) + match[0].length;
       const target = path.join(path.dirname(file), match[1] ?? '');
-      const content = await readFileInside(context.boundary, target);
-      if (content === undefined || content.length > context.budget.characters) {
-        if (content === undefined) noteMissingInclude(context.boundary, target, context.dependencies);
+      const content = await readIncludedFile(target, context, context.budget);
+      if (content === undefined) {
         expanded += match[0];
         continue;
       }
-      context.budget.characters -= content.length;
-      context.dependencies.push(target);
       expanded += await expandGitbookIncludes(withoutFrontMatter(content).trim(), target, context, depth + 1);
     }
     lines[index] = expanded + line.slice(last);
   }
   return lines.join('\n');
 }
-
 
 // `{% name attributes %}` and `{% endname %}`: GitBook's block tags, wherever on a line.
 const blockTag = /\{%\s*(end)?([a-z][\w-]*)\b((?:[^%"]|"[^"]*"|%(?!\}))*)%\}/gi;
@@ -64,8 +48,8 @@ function attribute(attributes: string, name: string): string | undefined {
  * GitBook's blocks (`{% hint style="info" %}`, `{% tabs %}{% tab title="npm" %}`, `{% code
  * title="app.js" %}`, `{% stepper %}{% step %}`, `{% embed url="…" %}`, `{% content-ref %}`,
  * `{% columns %}`, `{% if … %}`, `{% updates %}{% update date="…" %}`…) as the Markdown they show,
- * outside fenced and inline code: the tags go and what they hold stays, a tab's and a code block's `title`
- * and an update's `date` become a bold line before it, an embed its address as a link. Each tag
+ * outside fenced and inline code: the tags go and what they hold stays, a tab's and a code
+ * block's `title` and an update's `date` become a bold line before it, an embed its address as a link. Each tag
  * leaves an empty line in its place, so what a tag opened reads as blocks of its own.
  */
 export function gitbookBlocksAsMarkdown(source: string): string {
@@ -80,7 +64,6 @@ export function gitbookBlocksAsMarkdown(source: string): string {
       const lead = (text: string | undefined) => (text === undefined || text.trim() === '' ? '\n' : `\n${indentation}**${text.trim()}**\n\n`);
       switch (name.toLowerCase()) {
         case 'tab':
-          return lead(attribute(attributes, 'title'));
         case 'code':
           return lead(attribute(attributes, 'title'));
         case 'update':

@@ -4,7 +4,7 @@ import type { Heading, Nodes } from 'mdast';
 import { parse as parseYaml } from 'yaml';
 import { githubAnchors } from '../anchors';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
-import { includeBoundary } from '../included-files';
+import { includeBoundary, includedCharactersPerPage } from '../included-files';
 import { normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { markChanged, rewriteTree, setCustomId } from '../mdast-edits';
@@ -13,7 +13,7 @@ import { DocsFolderError } from '../page-files';
 import { summaryChapters } from './book-summary';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
-import { expandGitbookIncludes, gitbookBlocksAsMarkdown, gitbookIncludeBudget } from './gitbook-blocks';
+import { expandGitbookIncludes, gitbookBlocksAsMarkdown } from './gitbook-blocks';
 
 /** What the dialect reads from `.gitbook.yaml` (GitBook's Git Sync configuration). */
 export interface GitbookConfig {
@@ -94,7 +94,7 @@ export async function createGitbookDialect(options: DialectOptions): Promise<Dia
     },
     async parse(source, file) {
       const dependencies: string[] = [];
-      const included = await expandGitbookIncludes(source, file.sourceFile, { boundary, dependencies, budget: { characters: gitbookIncludeBudget } });
+      const included = await expandGitbookIncludes(source, file.sourceFile, { boundary, dependencies, budget: { characters: includedCharactersPerPage } });
       const text = gitbookBlocksAsMarkdown(included);
       const tree = parseMarkdown(text);
       flattenAlerts(tree, githubAlerts);

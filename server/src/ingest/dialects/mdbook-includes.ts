@@ -1,15 +1,5 @@
 import path from 'node:path';
-import { noteMissingInclude, readFileInside } from '../included-files';
-
-/** Where a page's `{{#include}}` links may read, and what they read. */
-export interface MdbookIncludeContext {
-  /** No file outside this folder is read (see `includeBoundary`). */
-  boundary: string;
-  /** Files read (and missing ones inside the boundary), collected for the parse cache. */
-  dependencies: string[];
-  /** What is left of the page's budget of included text, in characters; shared by every level. */
-  budget: { characters: number };
-}
+import { readIncludedFile, type BudgetedIncludeSite } from '../included-files';
 
 /** The text of a page with its links expanded, and the title `{{#title}}` gave it, if any. */
 export interface ExpandedChapter {
@@ -21,8 +11,6 @@ export interface ExpandedChapter {
 const linkPattern = /\\\{\{#.*\}\}|\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}/g;
 // As mdBook's links preprocessor: deeper includes are a loop.
 const maximumDepth = 10;
-/** Included text one page may take in, as other dialects allow (a loop or a fan of includes cannot stall start-up). */
-export const mdbookIncludeBudget = 2_000_000;
 
 const anchorStart = /ANCHOR:\s*([\w-]+)/;
 const anchorEnd = /ANCHOR_END:\s*([\w-]+)/;
@@ -36,9 +24,10 @@ const anchorEnd = /ANCHOR_END:\s*([\w-]+)/;
  * relative to the including file; included text nests; each line it adds after the first is
  * prefixed with what stood before the link on its line (an include inside a list item or a
  * quote stays there). `\{{#include x}}` is written as is, without the backslash. A file that
- * cannot be read, or lies outside the project, leaves its link as written, as mdBook does.
+ * cannot be read, lies outside the project or exceeds the page's budget of included text (see
+ * `readIncludedFile`) leaves its link as written, as mdBook leaves a file it cannot read.
  */
-export async function expandMdbookLinks(source: string, file: string, context: MdbookIncludeContext, depth = 0): Promise<ExpandedChapter> {
+export async function expandMdbookLinks(source: string, file: string, context: BudgetedIncludeSite, depth = 0): Promise<ExpandedChapter> {
   if (!source.includes('{{')) return { text: source };
   let title: string | undefined;
   let text = '';
@@ -68,7 +57,7 @@ export async function expandMdbookLinks(source: string, file: string, context: M
   return title === undefined ? { text } : { text, title };
 }
 
-async function includeOne(type: string, argument: string, file: string, context: MdbookIncludeContext, depth: number): Promise<string | undefined> {
+async function includeOne(type: string, argument: string, file: string, context: BudgetedIncludeSite, depth: number): Promise<string | undefined> {
   const [target = '', ...properties] = argument.trim().split(/\s+/);
   const kind = type === 'playpen' ? 'playground' : type;
   if (kind !== 'include' && kind !== 'rustdoc_include' && kind !== 'playground') return undefined;
@@ -76,14 +65,8 @@ async function includeOne(type: string, argument: string, file: string, context:
   const reference = colon === -1 ? target : target.slice(0, colon);
   const selector = colon === -1 ? undefined : target.slice(colon + 1);
   const includePath = path.join(path.dirname(file), reference);
-  const content = await readFileInside(context.boundary, includePath);
-  if (content === undefined) {
-    noteMissingInclude(context.boundary, includePath, context.dependencies);
-    return undefined;
-  }
-  if (content.length > context.budget.characters) return undefined;
-  context.budget.characters -= content.length;
-  context.dependencies.push(includePath);
+  const content = await readIncludedFile(includePath, context, context.budget);
+  if (content === undefined) return undefined;
   let body: string;
   if (kind === 'playground') {
     const code = content.endsWith('\n') ? content : `${content}\n`;

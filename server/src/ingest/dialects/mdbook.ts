@@ -4,14 +4,14 @@ import type { Code, Heading, Nodes, RootContent } from 'mdast';
 import { parse as parseToml } from 'smol-toml';
 import { mdbookAnchors } from '../anchors';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
-import { includeBoundary } from '../included-files';
+import { includeBoundary, includedCharactersPerPage } from '../included-files';
 import { normalizeLocale } from '../locales';
 import { DocsFolderError } from '../page-files';
 import { parseMarkdown } from '../markdown-parser';
 import { boldLine, forgetPositions, markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix } from './dialect';
-import { expandMdbookLinks, mdbookIncludeBudget } from './mdbook-includes';
+import { expandMdbookLinks } from './mdbook-includes';
 import { summaryChapters, type SummaryChapter } from './book-summary';
 import { flattenDefinitionLists } from './mkdocs-definition-lists';
 
@@ -126,7 +126,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
     },
     async parse(source, file) {
       const dependencies: string[] = [];
-      const expanded = await expandMdbookLinks(source, file.sourceFile, { boundary, dependencies, budget: { characters: mdbookIncludeBudget } });
+      const expanded = await expandMdbookLinks(source, file.sourceFile, { boundary, dependencies, budget: { characters: includedCharactersPerPage } });
       const tree = parseMarkdown(expanded.text);
       // mdBook 0.5 renders definition lists (`Term` then `: definition`), as Python-Markdown does.
       flattenDefinitionLists(tree, expanded.text);

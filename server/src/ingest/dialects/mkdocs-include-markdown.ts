@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { noteMissingInclude, readFileInside } from '../included-files';
+import { includedCharactersPerPage, readIncludedFile } from '../included-files';
 import { FenceTracker } from '../line-scanner';
 import { escapeRegExp } from '../../text/escape-regexp';
 
@@ -44,8 +44,6 @@ export interface IncludeMarkdownContext {
 }
 
 const maximumDepth = 8;
-/** How much included text one page may gather: files including each other many times over stop here. */
-const maximumIncludedCharacters = 2_000_000;
 /** The longest option text read after a directive's path, so an unclosed directive costs no more. */
 const maximumArgumentLength = 1_000;
 
@@ -98,7 +96,7 @@ export function includeMarkdownSettings(options: Record<string, unknown>): Inclu
  * @param file the absolute path of the file `source` is the text of.
  */
 export async function resolveIncludeMarkdown(source: string, file: string, context: IncludeMarkdownContext): Promise<string> {
-  return resolveWithin(source, file, context, { files: [file], budget: { characters: maximumIncludedCharacters } });
+  return resolveWithin(source, file, context, { files: [file], budget: { characters: includedCharactersPerPage } });
 }
 
 // A file already being included further up (a page including itself, two files including each
@@ -171,11 +169,8 @@ async function includedText(target: string, markdown: boolean, options: IncludeO
   if (/^[a-z][a-z0-9+.-]+:/i.test(target)) return '';
   const includedFile = target.startsWith('/') ? target : /^\.\.?\//.test(target) ? path.resolve(path.dirname(includer), target) : path.resolve(context.docsRoot, target);
   if (chain.files.includes(includedFile)) return '';
-  const stored = await readFileInside(context.boundary, includedFile);
-  if (stored === undefined) noteMissingInclude(context.boundary, includedFile, context.dependencies);
-  if (stored === undefined || stored.length > chain.budget.characters) return '';
-  chain.budget.characters -= stored.length;
-  if (!context.dependencies.includes(includedFile)) context.dependencies.push(includedFile);
+  const stored = await readIncludedFile(includedFile, context, chain.budget);
+  if (stored === undefined) return '';
   let content = between(stored.replace(/\r\n?/g, '\n'), options.start, options.end);
   if (options.recursive) content = await resolveWithin(content, includedFile, context, { files: [...chain.files, includedFile], budget: chain.budget });
   if (markdown && options.rewriteRelativeUrls) content = rewriteRelativeUrls(content, includedFile, includer);
