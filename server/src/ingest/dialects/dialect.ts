@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Heading, Root } from 'mdast';
 import type { HeadingForAnchor } from '../anchors';
 import type { DocsGenerator, DocsLocale } from '../ingested-docs';
@@ -122,3 +123,15 @@ export function normalizePrefix(prefix: string): string {
   if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
+
+/**
+ * A page file's path inside `folder` (a generator's source folder, which may lie below or above
+ * the docs folder), with `/` separators; `undefined` when the file lies outside it.
+ *
+ * @example pathInside('/site/src', { relativeFile: 'src/guide.md', sourceFile: '/site/src/guide.md' }) === 'guide.md'
+ */
+export function pathInside(folder: string, file: PageFile): string | undefined {
+  const inside = path.relative(folder, file.sourceFile).split(path.sep).join('/');
+  return inside.startsWith('../') || inside === '..' || path.isAbsolute(inside) ? undefined : inside;
+}
+

@@ -92,6 +92,12 @@ describe('GitBook dialect', () => {
     expect(pageAt(docs, '/guides').sections[0]?.markdown).toBe('[install.md](/guides/install)');
   });
 
+  test('with root: ./docs/, a README beside .gitbook.yaml is no page, even where the summary names a README.md', async () => {
+    const root = await site({ '.gitbook.yaml': 'root: ./docs/\n', 'README.md': '# Repository\n\nContributing notes.\n', 'docs/SUMMARY.md': '* [Home](README.md)\n', 'docs/README.md': '# Home\n\nWelcome.\n' });
+    const docs = await ingestDocs({ docs: root });
+    expect(docs.pages.map((page) => [page.path, page.sections.map((section) => section.markdown)])).toEqual([['/', ['Welcome.']]]);
+  });
+
   test('without .gitbook.yaml, a .gitbook folder beside SUMMARY.md is a GitBook space; .gitbook/ files are not pages', async () => {
     const root = await site({ 'SUMMARY.md': '* [Home](README.md)\n', 'README.md': '# Home\n\nHello.\n', '.gitbook/includes/x.md': 'Included.\n' });
     const docs = await ingestDocs({ docs: root });

@@ -12,7 +12,7 @@ import { FenceTracker } from '../line-scanner';
 import { DocsFolderError } from '../page-files';
 import { summaryChapters } from './book-summary';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
-import { joinUrlPath, normalizePrefix } from './dialect';
+import { joinUrlPath, normalizePrefix, pathInside } from './dialect';
 import { expandGitbookIncludes, gitbookBlocksAsMarkdown } from './gitbook-blocks';
 
 /** What the dialect reads from `.gitbook.yaml` (GitBook's Git Sync configuration). */
@@ -74,10 +74,7 @@ export async function createGitbookDialect(options: DialectOptions): Promise<Dia
   const contentRoot = config.root ?? options.root;
   const prefix = normalizePrefix(options.pathPrefix ?? '');
   const boundary = includeBoundary(options.root, options.configFile);
-  const relativeOf = (file: PageFile): string => {
-    const fromRoot = path.relative(contentRoot, file.sourceFile).split(path.sep).join('/');
-    return fromRoot.startsWith('..') ? file.relativeFile : fromRoot;
-  };
+  const relativeOf = (file: PageFile): string => pathInside(contentRoot, file) ?? file.relativeFile;
   const summary = await readFile(path.join(contentRoot, config.summary), 'utf8').catch(() => undefined);
   const chapters = summary === undefined ? undefined : new Set(summaryChapters(summary).map((chapter) => chapter.file));
   const language = normalizeLocale(options.settings.defaultLocale ?? 'en');
@@ -88,8 +85,8 @@ export async function createGitbookDialect(options: DialectOptions): Promise<Dia
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
     isPage: (file) => {
-      const relative = relativeOf(file);
-      if (relative.startsWith('..') || relative === config.summary || relative.startsWith('.gitbook/')) return false;
+      const relative = pathInside(contentRoot, file);
+      if (relative === undefined || relative === config.summary || relative.startsWith('.gitbook/')) return false;
       return chapters === undefined || chapters.has(relative) || relative === config.readme;
     },
     async parse(source, file) {

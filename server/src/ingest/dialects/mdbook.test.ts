@@ -183,6 +183,17 @@ describe('mdBook robustness', () => {
     expect((await ingestDocs({ docs: path.join(withReadme, 'src') })).pages.map((candidate) => candidate.alsoServedAt)).toEqual([undefined, undefined]);
   });
 
+  test("read from the book's root, a repository README beside book.toml is no chapter, even where the summary names a README.md", async () => {
+    const folder = await site({
+      'book.toml': '[book]\ntitle = "T"\n',
+      'README.md': '# Repository\n\nBuild the book with mdbook.\n',
+      'src/SUMMARY.md': '- [Intro](README.md)\n',
+      'src/README.md': '# Intro\n\nWelcome to the book.\n',
+    });
+    const book = await ingestDocs({ docs: folder });
+    expect(book.pages.map((candidate) => [candidate.path, candidate.sections.map((section) => section.markdown)])).toEqual([['/index.html', ['Welcome to the book.']]]);
+  });
+
   test('a book.toml that is not TOML stops the start, naming the file and what to do', async () => {
     const folder = await site({ 'book.toml': '[book\ntitle = ', 'src/a.md': '# A\n' });
     await expect(ingestDocs({ docs: path.join(folder, 'src') })).rejects.toThrow(/book\.toml: not valid TOML .*fix it/);

@@ -10,7 +10,7 @@ import { DocsFolderError } from '../page-files';
 import { parseMarkdown } from '../markdown-parser';
 import { boldLine, forgetPositions, markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
-import { joinUrlPath, normalizePrefix } from './dialect';
+import { joinUrlPath, normalizePrefix, pathInside } from './dialect';
 import { expandMdbookLinks } from './mdbook-includes';
 import { summaryChapters, type SummaryChapter } from './book-summary';
 import { flattenDefinitionLists } from './mkdocs-definition-lists';
@@ -104,10 +104,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
     configFile === undefined ? { sourceRoot: options.root, smartPunctuation: true, hiddenLinePrefixes: new Map(), searchChapters: [], admonish: false } : await readMdbookConfig(configFile);
   const prefix = normalizePrefix(options.pathPrefix ?? config.siteUrl ?? '');
   const boundary = includeBoundary(options.root, configFile);
-  const sourcePathOf = (file: PageFile): string => {
-    const fromSource = path.relative(config.sourceRoot, file.sourceFile).split(path.sep).join('/');
-    return fromSource.startsWith('..') ? file.relativeFile : fromSource;
-  };
+  const sourcePathOf = (file: PageFile): string => pathInside(config.sourceRoot, file) ?? file.relativeFile;
   const chapters = await readChapters(config.sourceRoot);
   const chapterByFile = new Map(chapters?.map((chapter) => [chapter.file, chapter]));
   const hasRootIndex = chapters?.some((chapter) => htmlPath(chapter.file) === 'index.html') ?? false;
@@ -119,9 +116,10 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
     fingerprint: `mdbook:6:${config.sourceRoot}:${boundary}:${smartDashes}:${config.admonish}:${[...config.hiddenLinePrefixes].join(',')}:${chapters?.map((chapter) => `${chapter.file}=${chapter.name}`).join('|') ?? ''}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
+    // Only the source folder's files: a repository README beside book.toml is no chapter.
     isPage: (file) => {
-      const sourcePath = sourcePathOf(file);
-      if (sourcePath.startsWith('..') || sourcePath === 'SUMMARY.md') return false;
+      const sourcePath = pathInside(config.sourceRoot, file);
+      if (sourcePath === undefined || sourcePath === 'SUMMARY.md') return false;
       return chapters === undefined ? true : chapterByFile.has(sourcePath);
     },
     async parse(source, file) {

@@ -13,7 +13,7 @@ import { cleanCodeBlock } from './code-cleanup';
 import { pluginTabsAsLabels } from './vitepress-tabs';
 import { matchesAnyGlob } from '../path-glob';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
-import { joinUrlPath, normalizePrefix } from './dialect';
+import { joinUrlPath, normalizePrefix, pathInside } from './dialect';
 import { labelCodeGroupTabs, resolveCodeImports } from './vitepress-code-imports';
 import { applyRewrites, readVitepressConfig } from './vitepress-config';
 import { homePageBlocks } from './vitepress-home';
@@ -46,10 +46,7 @@ export async function createVitepressDialect(options: DialectOptions): Promise<D
   const prefix = normalizePrefix(options.pathPrefix ?? config.base ?? '');
   const cleanUrls = options.settings.cleanUrls ?? config.cleanUrls ?? false;
   const boundary = includeBoundary(options.root, options.configFile);
-  const sourcePathOf = (file: PageFile): string => {
-    const fromSource = path.relative(config.sourceRoot, file.sourceFile).split(path.sep).join('/');
-    return fromSource.startsWith('..') ? file.relativeFile : fromSource;
-  };
+  const sourcePathOf = (file: PageFile): string => pathInside(config.sourceRoot, file) ?? file.relativeFile;
   const routeOf = (file: PageFile): string => {
     const sourcePath = sourcePathOf(file);
     const rewritten = applyRewrites(sourcePath, config.rewrites).replace(/\.md$/i, '');
