@@ -53,8 +53,8 @@ function normalizeRelative(file: string): string {
 /**
  * GitBook spaces synced from Git, by GitBook's Git Sync rules:
  * - Pages: the files the space's `SUMMARY.md` links to (`structure.summary` of `.gitbook.yaml`),
- *   in the content folder (its `root`, else the docs folder); without a summary, every Markdown file. The summary itself
- *   and files under `.gitbook/` (reusable content, assets) are not pages.
+ *   in the content folder (its `root`, else the docs folder); without a summary, every Markdown
+ *   file. The summary itself and files under `.gitbook/` (reusable content, assets) are not pages.
  * - URLs: a page's path without `.md` and without a trailing slash (`getting-started/setup.md` →
  *   `/getting-started/setup`); a folder's `README.md` is the folder's page (`/getting-started`),
  *   and the first page (`structure.readme`, `README.md`) the space's root, under `pathPrefix`.
