@@ -185,3 +185,53 @@ export const mdbookAnchors: AssignAnchors = (headings) => {
   const used = new Set<string>();
   return headings.map((heading) => heading.customId ?? claimAnchor(mdbookSlug(heading.text), used, 1));
 };
+
+/**
+ * Hugo's id for a heading's text (Goldmark's `autoIDType`, see `sanitizeAnchorName` in Hugo's
+ * `markup/goldmark/autoid.go`):
+ * - `github` (the default): trimmed; each space or `-` a `-`; letters, decimal digits and `_` of any
+ *   script kept in lower case; everything else dropped;
+ * - `github-ascii`: the same after accents are folded, non-ASCII characters dropped;
+ * - `blackfriday`: runs of anything but letters and numbers become one `-` between words.
+ * An id of nothing is `heading`.
+ *
+ * @example hugoSlug('Set up `protoc` (v3)') === 'set-up-protoc-v3'; hugoSlug('Café', 'github-ascii') === 'cafe'
+ */
+export function hugoSlug(text: string, style: 'github' | 'github-ascii' | 'blackfriday' = 'github'): string {
+  let id = '';
+  if (style === 'blackfriday') {
+    let dash = false;
+    for (const character of text) {
+      if (/[\p{L}\p{N}]/u.test(character)) {
+        if (dash && id !== '') id += '-';
+        dash = false;
+        id += character.toLowerCase();
+      } else dash = true;
+    }
+  } else {
+    // github-ascii: accents taken off (NFD without its marks), then anything non-ASCII dropped.
+    const input = style === 'github-ascii' ? [...text.normalize('NFD')].filter((character) => character.charCodeAt(0) < 0x80).join('') : text;
+    for (const character of input.trim()) {
+      if (character === ' ' || character === '-') id += '-';
+      else if (/[\p{L}\p{Nd}_]/u.test(character)) id += character.toLowerCase();
+    }
+  }
+  return id === '' ? 'heading' : id;
+}
+
+/**
+ * Hugo's rules: {@link hugoSlug}; a repeat on the page gets `-1`, `-2`… (the first free one); an
+ * explicit `{#id}` is used as written and takes its id from the pool, in document order.
+ *
+ * @example hugoAnchors()([{ text: 'Usage' }, { text: 'Usage' }]) // ['usage', 'usage-1']
+ */
+export function hugoAnchors(style: 'github' | 'github-ascii' | 'blackfriday' = 'github'): AssignAnchors {
+  return (headings) => {
+    const used = new Set<string>();
+    return headings.map((heading) => {
+      if (heading.customId === undefined) return claimAnchor(hugoSlug(heading.text, style), used, 1);
+      used.add(heading.customId);
+      return heading.customId;
+    });
+  };
+}

@@ -51,6 +51,8 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
  *   it has Mintlify's `navigation` and `theme`), in the folder;
  * - GitBook: `.gitbook.yaml` in the folder or its parent, or a `.gitbook/` folder beside a `SUMMARY.md`;
  * - mdBook: `book.toml` in the folder (the book's root) or its parent (the folder is its `src`);
+ * - Hugo: `hugo.*` in the folder or up to 2 parents, or `config.*` (or `config/_default/`) of a
+ *   site whose `content` folder holds the docs folder (see `hugoConfig`);
  * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
  *   else plain GFM.
  */
@@ -94,8 +96,30 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
   const mdbook = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, 'book.toml')));
   if (mdbook !== undefined) return { generator: 'mdbook', configFile: mdbook };
 
+  const hugo = await hugoConfig(root);
+  if (hugo !== undefined) return { generator: 'hugo', configFile: hugo };
+
   if (files.markdown.length === 0 && files.html.length > 0) return { generator: 'html' };
   return { generator: 'gfm' };
+}
+
+/**
+ * A Hugo site's config for a docs folder that is the site, its content folder or a folder in it
+ * (`content/en`): `hugo.toml` (`.yaml`, `.yml`, `.json`) in the folder or up to 2 parents, or a
+ * `config.*` file or `config/_default/` folder there when that folder also holds the `content`
+ * folder the docs are in (other tools name their config `config.yaml` too).
+ */
+async function hugoConfig(root: string): Promise<string | undefined> {
+  for (const folder of folderAndParents(root, 2)) {
+    const named = await firstExisting(['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json'].map((name) => path.join(folder, name)));
+    if (named !== undefined) return named;
+    const content = path.join(folder, 'content');
+    const inContent = root === folder ? await exists(content) : !path.relative(content, root).startsWith('..');
+    if (!inContent) continue;
+    const legacy = await firstExisting([...['config.toml', 'config.yaml', 'config.yml', 'config.json'].map((name) => path.join(folder, name)), path.join(folder, 'config', '_default')]);
+    if (legacy !== undefined) return legacy;
+  }
+  return undefined;
 }
 
 /** The Mintlify config at the docs root: `mint.json`, or a `docs.json` that is Mintlify's (other tools use that name too). */

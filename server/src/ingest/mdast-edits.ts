@@ -96,6 +96,19 @@ export function takeTrailingAttributes(heading: Heading, pattern: RegExp): strin
   return match[1];
 }
 
+/**
+ * Takes a trailing attribute block (`{#id .class key=value}`, matched by `pattern` as for
+ * {@link takeTrailingAttributes}) out of a heading's text and gives the heading its last `#id`,
+ * as Goldmark (Hugo) and pulldown-cmark (mdBook) do.
+ */
+export function takeIdAttribute(heading: Heading, pattern: RegExp): void {
+  const id = takeTrailingAttributes(heading, pattern)
+    ?.split(/\s+/)
+    .filter((attribute) => attribute.startsWith('#'))
+    .at(-1);
+  if (id !== undefined && id.length > 1) setCustomId(heading, id.slice(1));
+}
+
 // `## Install {#install}`, also with its brace escaped (`\{#install}`, as MDX needs it).
 const customIdSyntax = /\s*\\?\{#([^}\s]+)\}\s*$/;
 

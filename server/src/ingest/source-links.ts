@@ -91,6 +91,9 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   mdbook: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // GitBook: `page.md` and `../guide/README.md#anchor` are pages, relative to the linking file.
   gitbook: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
+  // Hugo: authors write URL paths, relative ones read from the page's URL (`alts/` on `/docs/go/`
+  // is `/docs/go/alts/`); a `ref` shortcode (and a link to a file) names the page's file.
+  hugo: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // A built site's links are already URLs.
   html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };

@@ -3,6 +3,7 @@ import type { Dialect, DialectOptions } from './dialect';
 import { createDocusaurusDialect } from './docusaurus';
 import { createGfmDialect } from './gfm';
 import { createGitbookDialect } from './gitbook';
+import { createHugoDialect } from './hugo';
 import { createMdbookDialect } from './mdbook';
 import { createMintlifyDialect } from './mintlify';
 import { createMkdocsDialect } from './mkdocs';
@@ -26,6 +27,8 @@ export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, o
       return createMdbookDialect(options);
     case 'gitbook':
       return createGitbookDialect(options);
+    case 'hugo':
+      return createHugoDialect(options);
     case 'gfm':
       return createGfmDialect(options);
   }

@@ -8,7 +8,7 @@ import { includeBoundary, includedCharactersPerPage } from '../included-files';
 import { normalizeLocale } from '../locales';
 import { DocsFolderError } from '../page-files';
 import { parseMarkdown } from '../markdown-parser';
-import { boldLine, forgetPositions, markChanged, rewriteTree, setCustomId, takeTrailingAttributes } from '../mdast-edits';
+import { boldLine, forgetPositions, markChanged, rewriteTree, takeIdAttribute } from '../mdast-edits';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix, pathInside } from './dialect';
 import { expandMdbookLinks } from './mdbook-includes';
@@ -131,7 +131,7 @@ export async function createMdbookDialect(options: DialectOptions): Promise<Dial
       flattenAlerts(tree, githubAlerts);
       dropNonContentHtml(tree);
       rewriteTree(tree, (node) => {
-        if (node.type === 'heading') takeHeadingAttributes(node);
+        if (node.type === 'heading') takeIdAttribute(node, headingAttributes);
         if (node.type === 'code' && config.admonish && /^admonish\b/.test(node.lang ?? '')) return admonitionContent(node);
         if (node.type === 'code') readCodeBlock(node, config.hiddenLinePrefixes);
         return undefined;
@@ -181,14 +181,6 @@ export function htmlPath(sourcePath: string): string {
 // pulldown-cmark's heading attributes: `{#id .class key=value}` at the end of the heading.
 const headingAttributes = /\s*\{\s*((?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=[^\s{}]*)(?:\s+(?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=[^\s{}]*))*)\s*\}\s*$/;
 
-function takeHeadingAttributes(heading: Heading): void {
-  const attributes = takeTrailingAttributes(heading, headingAttributes);
-  const id = attributes
-    ?.split(/\s+/)
-    .filter((attribute) => attribute.startsWith('#'))
-    .at(-1);
-  if (id !== undefined && id.length > 1) setCustomId(heading, id.slice(1));
-}
 
 /**
  * An mdbook-admonish callout (```` ```admonish warning title="Data loss" ````) as what it shows:
