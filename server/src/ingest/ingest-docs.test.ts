@@ -124,6 +124,18 @@ describe('ingestDocs errors name the file and what to fix', () => {
   test('a missing folder', async () => {
     await expect(ingestDocs({ docs: path.join(folder, 'nope') })).rejects.toThrow(/nope: the docs folder does not exist/);
   });
+
+  test('a folder with no page: one of Sphinx sources is told how to build it, an empty one what to point at', async () => {
+    await write('conf.py', 'project = "Widget"\n');
+    await write('index.rst', 'Widget\n======\n\nHello.\n');
+    await write('guide/setup.rst', 'Setup\n=====\n');
+    await expect(ingestDocs({ docs: folder })).rejects.toThrow(
+      `${folder}: holds 2 reStructuredText files (a Sphinx project) and no Markdown or HTML page; Docent reads Markdown sources or a built site: build it with \`sphinx-build -b html <folder> <folder>/_build/html\` and point \`docs\` at \`_build/html\``,
+    );
+    const empty = path.join(folder, 'empty');
+    await mkdir(empty);
+    await expect(ingestDocs({ docs: empty })).rejects.toThrow(`${empty}: holds no Markdown (.md, .mdx) or HTML page; point \`docs\` at the folder`);
+  });
 });
 
 describe('ingestDocs parse cache', () => {

@@ -10,7 +10,7 @@ import { pageFields, refuseScriptFrontMatter } from './front-matter';
 import { IngestCache, type CachedPage } from './ingest-cache';
 import type { DocsGenerator, IngestedDocs, IngestedPage } from './ingested-docs';
 import { ingestNotices } from './ingest-notices';
-import { listDocsFiles, titleFromFileName } from './page-files';
+import { listDocsFiles, refuseFolderWithoutPages, titleFromFileName } from './page-files';
 import { ParsePool, parsePage, type ParseThreads, type ParseWorkerSetup } from './parse-pool';
 import { linkPagesToEachOther, type LinkSpan } from './source-links';
 
@@ -69,6 +69,7 @@ export interface IngestDocsOptions extends DialectSettings {
 export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDocs> {
   const root = path.resolve(options.docs);
   const files = await listDocsFiles(root);
+  await refuseFolderWithoutPages(root, files);
   const requested = options.generator ?? 'auto';
   // A configured generator picks the dialect; its config file, when it is that generator's, is
   // still read for the settings it holds (clean URLs, locales, base path).

@@ -67,3 +67,37 @@ export function titleFromFileName(relativeFile: string): string {
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+// Documentation written in a markup Docent does not read, by extension, with how to build it.
+const otherMarkups: Array<{ extensions: string[]; name: string; project: string; build: string }> = [
+  { extensions: ['.rst'], name: 'reStructuredText', project: 'a Sphinx project', build: 'build it with `sphinx-build -b html <folder> <folder>/_build/html` and point `docs` at `_build/html`' },
+  { extensions: ['.adoc', '.asciidoc'], name: 'AsciiDoc', project: 'Antora or Asciidoctor', build: 'build it with Antora or Asciidoctor and point `docs` at the HTML it writes' },
+  { extensions: ['.org'], name: 'Org', project: 'Emacs Org mode', build: 'export it to HTML and point `docs` at that folder' },
+];
+
+/**
+ * Refuses a docs folder with nothing Docent can read (no Markdown, HTML or notebook): the start
+ * stops with the folder and what to do, naming the markup its files are in when it is another
+ * one (reStructuredText, AsciiDoc), rather than serving no pages.
+ *
+ * @throws DocsFolderError when the folder holds no page
+ */
+export async function refuseFolderWithoutPages(root: string, files: DocsFolderFiles): Promise<void> {
+  if (files.markdown.length + files.html.length + files.notebooks.length > 0) return;
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name));
+    if (relative.split(path.sep).some((segment) => segment.startsWith('.') || segment === 'node_modules')) continue;
+    const extension = path.extname(entry.name).toLowerCase();
+    counts.set(extension, (counts.get(extension) ?? 0) + 1);
+  }
+  for (const markup of otherMarkups) {
+    const count = markup.extensions.reduce((sum, extension) => sum + (counts.get(extension) ?? 0), 0);
+    if (count > 0) {
+      throw new DocsFolderError(root, `holds ${count} ${markup.name} file${count === 1 ? '' : 's'} (${markup.project}) and no Markdown or HTML page; Docent reads Markdown sources or a built site: ${markup.build}`);
+    }
+  }
+  throw new DocsFolderError(root, 'holds no Markdown (.md, .mdx) or HTML page; point `docs` at the folder of your documentation\'s sources or of its built site');
+}
