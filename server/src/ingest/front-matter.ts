@@ -22,6 +22,8 @@ export interface PageFields {
  * @throws DocsFolderError naming the file when the YAML is invalid.
  */
 export function parseFrontMatter(yamlText: string, sourceFile: string): Record<string, unknown> {
+  const simple = simpleFrontMatter(yamlText);
+  if (simple !== undefined) return simple;
   let data: unknown;
   try {
     data = parseYaml(yamlText, { logLevel: 'error' });
@@ -30,6 +32,40 @@ export function parseFrontMatter(yamlText: string, sourceFile: string): Record<s
     throw new DocsFolderError(sourceFile, `front matter is not valid YAML (${reason}); fix the block between the opening and closing --- lines`);
   }
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+// A key, then a value the fast reading below takes as YAML does.
+const simpleLine = /^([A-Za-z_][\w-]*):[ \t]+(.*?)[ \t]*$/;
+// A plain scalar that YAML's core schema reads as a string: it opens with a letter, holds no
+// `: ` or ` #` (a mapping or a comment) and is not null, a boolean or a number.
+const plainString = /^[\p{L}](?:[^:#\n]|:(?! )|#)*$/u;
+const notStrings = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+const flowItem = /^[\p{L}][\p{L}\p{N} ._\/-]*$/u;
+
+/**
+ * Front matter of one flat level (`title: Setup`, `sidebar_position: 3`, `tags: [cli, setup]`,
+ * `description: "…"`), as YAML reads it, without the YAML parser (a quarter of a millisecond a
+ * page, a tenth of a cold build); `undefined` when any line is more than that, for the parser.
+ */
+function simpleFrontMatter(yamlText: string): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {};
+  for (const line of yamlText.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const match = simpleLine.exec(line);
+    if (match === null) return undefined;
+    const [, key = '', value = ''] = match;
+    if (key in data) return undefined;
+    if (plainString.test(value) && !notStrings.test(value) && !value.includes(' #') && !value.endsWith(':')) data[key] = value;
+    else if (/^-?[1-9]\d{0,14}$|^0$/.test(value)) data[key] = Number(value);
+    else if (/^"[^"\\]*"$/.test(value) || /^'[^']*'$/.test(value)) data[key] = value.slice(1, -1);
+    else if (/^\[.*\]$/.test(value)) {
+      const inside = value.slice(1, -1).trim();
+      const items = inside === '' ? [] : inside.split(',').map((item) => item.trim());
+      if (!items.every((item) => flowItem.test(item) && !notStrings.test(item))) return undefined;
+      data[key] = items;
+    } else return undefined;
+  }
+  return data;
 }
 
 /**
