@@ -23,12 +23,18 @@ export function forgetPositions(node: Nodes): void {
 
 /** Phrasing without the white space at its two ends (and without text left empty by that). */
 export function trimPhrasing(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  const trimmed = [...nodes];
-  const first = trimmed[0];
-  if (first?.type === 'text') trimmed[0] = text(first.value.trimStart());
-  const last = trimmed.at(-1);
-  if (last?.type === 'text') trimmed[trimmed.length - 1] = text(last.value.trimEnd());
-  return trimmed.filter((node) => node.type !== 'text' || node.value !== '');
+  // Text next to text reads as one (an edit may leave a space, then a line break, at an edge).
+  const merged: PhrasingContent[] = [];
+  for (const node of nodes) {
+    const previous = merged.at(-1);
+    if (node.type === 'text' && previous?.type === 'text') merged[merged.length - 1] = text(previous.value + node.value);
+    else merged.push(node);
+  }
+  const first = merged[0];
+  if (first?.type === 'text') merged[0] = text(first.value.trimStart());
+  const last = merged.at(-1);
+  if (last?.type === 'text') merged[merged.length - 1] = text(last.value.trimEnd());
+  return merged.filter((node) => node.type !== 'text' || node.value !== '');
 }
 
 /** Whether a node and everything in it still match the source text they were parsed from. */

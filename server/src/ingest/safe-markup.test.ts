@@ -37,6 +37,11 @@ describe('the docs HTML policy at ingestion', () => {
     expect(sections[0]?.markdown).toBe('Use this line please.');
   });
 
+  test('a tag dropped at the edge of a paragraph leaves no line break behind (no `&#xA;`)', () => {
+    const [section] = sectionsOf('# Page\n\nUse the default socket.\n   <img src="/socket.png" width=800>\n\n<br> Next paragraph.\n');
+    expect(section?.markdown).toBe('Use the default socket.\n\nNext paragraph.');
+  });
+
   test('links and images with a scheme other than http(s) keep only their text; others stay as written', () => {
     const [section] = sectionsOf(
       [

@@ -4,7 +4,7 @@ import { toMdast, type Handle } from 'hast-util-to-mdast';
 import { toString as htmlText } from 'hast-util-to-string';
 import type { Html, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import { capTableSpans } from './html-table-spans';
-import { markChanged, replaceChild, text } from './mdast-edits';
+import { markChanged, replaceChild, text, trimPhrasing } from './mdast-edits';
 
 /**
  * The docs' HTML policy: what the server indexes, and so what answers (`text-delta`) and
@@ -78,6 +78,7 @@ export function dropUnsafeLinks(tree: Root): void {
 
 function sanitizeChildren(parent: Parent, refusedDefinitions: ReadonlySet<string>): void {
   const children = parent.children as Nodes[];
+  let replaced = false;
   for (let index = 0; index < children.length; index++) {
     const node = children[index] as Nodes;
     const replacement = replacementOf(node, parent, index, refusedDefinitions);
@@ -85,11 +86,15 @@ function sanitizeChildren(parent: Parent, refusedDefinitions: ReadonlySet<string
       if ('children' in node) sanitizeChildren(node, refusedDefinitions);
       continue;
     }
+    replaced = true;
     replaceChild(parent, index, replacement.nodes);
     children.splice(index + replacement.nodes.length, replacement.alsoRemoved);
     // The nodes put in place are looked at in turn (a link's text may hold another link).
     index--;
   }
+  // A tag dropped at a paragraph's edge (`text⏎<img …>`) leaves the line break before it, which
+  // would be written as `&#xA;`.
+  if (replaced && (parent.type === 'paragraph' || parent.type === 'heading')) (parent as Paragraph).children = trimPhrasing((parent as Paragraph).children);
 }
 
 /** What replaces a node that breaks the policy (and how many following siblings go with it), or `undefined` to keep it. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withoutFrontMatter } from '../front-matter';
-import { renderMarkdownTemplate } from './hugo-templates';
+import { renderMarkdownTemplate, renderSimpleTemplate } from './hugo-templates';
 
 /** A shortcode call in a page: `{{< name args >}}`, `{{% name args %}}`, or its closing tag. */
 interface ShortcodeTag {
@@ -39,6 +39,8 @@ export interface ShortcodeTemplate {
   readsFile?: string;
   /** A Markdown template's source (`<name>.md`), which {@link renderMarkdownTemplate} runs. */
   markdown?: string;
+  /** An HTML template's source (`<name>.html`), run for a standalone call when it is simple enough (see `renderSimpleTemplate`). */
+  html?: string;
   /**
    * Whether it shows another page's content, found by the path it is given (`.GetPage` of
    * `.Get 0`, then `.RenderShortcodes` or `.Content`): Hugo's own docs' `include`.
@@ -95,7 +97,8 @@ const includedCharacters = 2_000_000;
  * - `readfile` (Docsy) and templates that read one named file (`{{ readFile "includes/x.md" }}`):
  *   that file's text, as Markdown or (`code=true`) as a code block;
  * - `figure` and `imgproc`: their caption; embeds (`youtube`, `gist`…) and other standalone
- *   shortcodes, whose output a template makes: nothing;
+ *   shortcodes, whose output a template makes: nothing, or the `text` argument of one within a
+ *   sentence (a glossary link);
  * - a call inside a Go comment (`{{<` then `/*`, the call, `*` `/>}}`): the call itself, as text
  *   (how docs show a shortcode).
  */
@@ -186,8 +189,14 @@ function renderCall(source: string, call: ShortcodeCall, context: RenderContext)
     const included = includeFile(path.resolve(context.site.siteRoot, template.readsFile), context);
     return included === undefined ? '' : `\n${included}\n`;
   }
-  // A standalone shortcode's output comes from its template, which is not run.
-  if (call.close === undefined) return '';
+  // A standalone shortcode's output comes from its template, run when it only picks values;
+  // otherwise nothing, or within a sentence its `text` (Kubernetes' `{{< glossary_tooltip
+  // text="Pods" term_id="pod" >}}`).
+  if (call.close === undefined) {
+    const shown = template?.html === undefined ? undefined : renderSimpleTemplate(template.html, { named: tag.named, positional: tag.positional, inner: '', pageParams: context.page.frontMatter, siteParams: context.site.siteParams });
+    if (shown !== undefined && shown.trim() !== '') return block ? `\n${shown.trim()}\n` : shown.trim();
+    return block ? '' : (argument('text') ?? '');
+  }
   if (template !== undefined && !template.showsInner) return '';
 
   const content = inner();
@@ -405,7 +414,7 @@ export function readShortcodeTemplate(folders: readonly string[], name: string):
       if (extension === '.md') return { showsInner: showsInner(template), markdown: template };
       const readsFile = /\b(?:readFile|os\.ReadFile)\s+"([^"{}]+)"/.exec(template)?.[1];
       const includesPage = /\bGetPage\b/.test(template) && /\.Get\s+0\b/.test(template) && /\.(?:RenderShortcodes|Content)\b/.test(template);
-      return { showsInner: showsInner(template), ...(readsFile === undefined ? {} : { readsFile }), ...(includesPage ? { includesPage } : {}) };
+      return { showsInner: showsInner(template), html: template, ...(readsFile === undefined ? {} : { readsFile }), ...(includesPage ? { includesPage } : {}) };
     }
   }
   return undefined;

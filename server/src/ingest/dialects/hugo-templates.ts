@@ -33,6 +33,31 @@ export function renderMarkdownTemplate(template: string, scope: TemplateScope): 
   return render(parse(tokens(template)), root, root);
 }
 
+/**
+ * Runs a template only when every action in it is one {@link renderMarkdownTemplate} runs (no
+ * variable, function or partial), so what it shows is what Hugo shows: an HTML template that
+ * picks a value by its arguments (`{{ if .Get "short" }}1.14{{ else }}1.14.1{{ end }}`).
+ *
+ * @returns what it shows, or `undefined` when it does more than that
+ */
+export function renderSimpleTemplate(template: string, scope: TemplateScope): string | undefined {
+  const list = tokens(template);
+  const supported = list.every((token) => {
+    if (!('code' in token)) return true;
+    const code = token.code;
+    if (code.startsWith('/*') || /^(?:end|else)$/.test(code)) return true;
+    const keyword = /^(?:if|with|else\s+if|else\s+with)\s+/.exec(code)?.[0];
+    return evaluable(keyword === undefined ? code : code.slice(keyword.length));
+  });
+  return supported ? renderMarkdownTemplate(template, scope) : undefined;
+}
+
+// A pipeline {@link evaluate} reads in full: one field, `.`, `$`, `.Get` or a literal, no functions.
+function evaluable(code: string): boolean {
+  const command = code.trim();
+  return /^"(?:[^"\\]|\\.)*"$|^`[^`]*`$|^(\$?)\.Get\s+(?:"[^"]*"|\d+)$|^\.$|^\$$|^\$?(?:\.[A-Za-z_]\w*)+$/.test(command);
+}
+
 function contextOf(scope: TemplateScope): Record<string, unknown> {
   const params = Object.fromEntries(scope.named);
   return {

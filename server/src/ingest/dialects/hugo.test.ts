@@ -6,7 +6,7 @@ import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
 import { temporarySites } from '../testing/temporary-site';
 import { hugoPagePath, isPublished } from './hugo';
-import { renderMarkdownTemplate } from './hugo-templates';
+import { renderMarkdownTemplate, renderSimpleTemplate } from './hugo-templates';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/hugo');
 let docs: IngestedDocs;
@@ -112,6 +112,10 @@ describe('Hugo dialect', () => {
     expect(install).toContain('`{{< param "versions.cli" >}}`');
     expect(install).not.toMatch(/\{\{%|\{\{< (?!param "versions)/);
     expect(text('/product/fr/docs/install/')).toContain('Téléchargez la version v2.4.1.');
+    // A shortcode within a sentence shows its text.
+    expect(text('/product/docs/configuration/')).toContain('so every request goes through the proxy.');
+    // A template that only picks a value by its arguments runs; one that does more shows nothing.
+    expect(text('/product/docs/configuration/')).toContain('The proxy setting arrived in 2.4 (release 2.4.1); restart needed.');
   });
 
   test("a Markdown shortcode template runs on the page's params", () => {
@@ -207,5 +211,13 @@ describe('Markdown shortcode templates', () => {
     expect(renderMarkdownTemplate('{{ range $i, $e := .Page.Params.items }}{{ $e }}{{ end }}after', scope)).toBe('after');
     expect(renderMarkdownTemplate('{{ $x := lower "A" }}{{ $x }}{{/* note */}}{{ define "x" }}hidden{{ end }}done', scope)).toBe('done');
     expect(renderMarkdownTemplate('{{ $.Page.Params.code.go | safeHTML }}', scope)).toBe('GO');
+  });
+
+  test('renderSimpleTemplate runs a template only when it can run every action in it', () => {
+    expect(renderSimpleTemplate('{{- if .Get "short" }}1.14{{ else if .Get "lang" }}{{ .Get "lang" }}{{ else }}1.14.1{{ end -}}', scope)).toBe('go');
+    expect(renderSimpleTemplate('<b>{{ .Site.Params.product }}</b>', scope)).toBe('<b>Widget</b>');
+    expect(renderSimpleTemplate('{{ $x := .Get "lang" }}{{ $x }}', scope)).toBeUndefined();
+    expect(renderSimpleTemplate('{{ partial "x.html" . }}', scope)).toBeUndefined();
+    expect(renderSimpleTemplate('{{ .Get "lang" | upper }}', scope)).toBeUndefined();
   });
 });
