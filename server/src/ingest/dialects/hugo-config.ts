@@ -47,6 +47,8 @@ export interface HugoConfig {
   permalinks: Map<string, string>;
   /** `markup.goldmark.parser.autoIDType`: `github` (default), `github-ascii` or `blackfriday`. */
   anchorStyle: HugoAnchorStyle;
+  /** `markup.goldmark.parser.attribute.block`: a `{.class}` line after a block gives it attributes. */
+  blockAttributes: boolean;
   /** `buildFuture`: pages dated in the future are published too. */
   buildFuture: boolean;
   /** `buildExpired`: pages past their `expiryDate` are published too. */
@@ -114,6 +116,7 @@ export async function readHugoConfig(configFile: string): Promise<HugoConfig> {
     keepPathCase: flag('disablepathtolower'),
     permalinks: pagePermalinks(settings.permalinks),
     anchorStyle: idType === 'github-ascii' || idType === 'blackfriday' ? idType : 'github',
+    blockAttributes: table(table(goldmark.parser).attribute).block === true,
     buildFuture: flag('buildfuture'),
     buildExpired: flag('buildexpired'),
     buildDrafts: flag('builddrafts'),

@@ -116,6 +116,8 @@ describe('Hugo dialect', () => {
     expect(text('/product/docs/configuration/')).toContain('so every request goes through the proxy.');
     // A template that only picks a value by its arguments runs; one that does more shows nothing.
     expect(text('/product/docs/configuration/')).toContain('The proxy setting arrived in 2.4 (release 2.4.1); restart needed.');
+    // markup.goldmark.parser.attribute.block: a `{.class}` line styles the table before it.
+    expect(text('/product/docs/configuration/')).toMatch(/\| `HTTPS_PROXY` +\| The proxy for HTTPS requests \|$/);
   });
 
   test("a Markdown shortcode template runs on the page's params", () => {

@@ -7,6 +7,7 @@ import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-trans
 import { parseFrontMatter } from '../front-matter';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, takeIdAttribute } from '../mdast-edits';
+import { rewriteLinesOutsideFences } from '../line-scanner';
 import { DocsFolderError } from '../page-files';
 import { matchesGlob } from '../path-glob';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
@@ -41,7 +42,8 @@ interface ContentPlace {
  * - Languages: by the language's `contentDir`, else by a file name's suffix (`setup.fr.md`).
  * - Text: shortcodes expanded as far as can be known without running templates (see
  *   `expandHugoShortcodes`); GitHub alerts read as their content; `{#id .class}` heading
- *   attributes taken out of the text.
+ *   attributes taken out of the text, and block attribute lines (`{.table-dark}`) where
+ *   `markup.goldmark.parser.attribute.block` enables them.
  * - Docsy's `exclude_search: true` leaves a page out of retrieval unless the reader is on it.
  * - Titles: `title`; a section (`_index.md`) without one is named after its folder, the home page
  *   after the site's `title`.
@@ -92,7 +94,7 @@ export async function createHugoDialect(options: DialectOptions): Promise<Dialec
 
   return {
     generator: 'hugo',
-    fingerprint: `hugo:1:${config.siteRoot}:${config.contentDir}:${config.anchorStyle}:${config.languages.map((language) => `${language.code}=${language.contentDir ?? ''}`).join(',')}:${createHash('sha256').update(JSON.stringify(config.params)).digest('hex').slice(0, 16)}:${cascadeFingerprint}`,
+    fingerprint: `hugo:1:${config.siteRoot}:${config.contentDir}:${config.anchorStyle}:${config.blockAttributes}:${config.languages.map((language) => `${language.code}=${language.contentDir ?? ''}`).join(',')}:${createHash('sha256').update(JSON.stringify(config.params)).digest('hex').slice(0, 16)}:${cascadeFingerprint}`,
     locales: config.languages.map((language) => ({ code: language.code, pathPrefix: languagePrefix(language) })),
     defaultLocale: defaultLanguage.code,
     isPage: (file) => {
@@ -110,7 +112,7 @@ export async function createHugoDialect(options: DialectOptions): Promise<Dialec
       const withFrontMatter = cascaded === undefined ? own.text : asYamlBlock(cascaded);
       const body = own.body;
       const expanded = expandHugoShortcodes(body, shortcodeSite, { sourceFile: file.sourceFile, frontMatter, dependencies });
-      const text = withFrontMatter + expanded;
+      const text = withFrontMatter + (config.blockAttributes ? withoutBlockAttributes(expanded) : expanded);
       const tree = parseMarkdown(text);
       flattenAlerts(tree, githubAlerts);
       rewriteTree(tree, (node) => {
@@ -145,6 +147,7 @@ function defaultConfig(root: string): HugoConfig {
     keepPathCase: false,
     permalinks: new Map(),
     anchorStyle: 'github',
+    blockAttributes: false,
     buildFuture: false,
     buildExpired: false,
     buildDrafts: false,
@@ -393,6 +396,14 @@ function jsonObjectEnd(source: string): number | undefined {
     }
   }
   return undefined;
+}
+
+// Goldmark's block attributes (`markup.goldmark.parser.attribute.block`): a line of nothing but
+// `{.class #id key="value"}` right after a block styles it; the reader sees none of it.
+const blockAttributeLine = /^[ \t]*\{[ \t]*[.#][^{}\n]*\}[ \t]*$/;
+
+function withoutBlockAttributes(source: string): string {
+  return rewriteLinesOutsideFences(source, (line) => (blockAttributeLine.test(line) ? '' : line));
 }
 
 // Goldmark's heading attributes: `{#id .class key=value}` at the end of the heading.
