@@ -75,8 +75,8 @@ describe('parseConfig', () => {
     const withDomain = (extra: Record<string, unknown>) => ({
       organizations: [{ id: 'acme', domains: [{ id: 'd', docs: 'docs', assistantKeys: ['svc_dsc_abcd'], ...extra }] }],
     });
-    expect(errorOf(withDomain({ generator: 'jekyll' }))).toContain(
-      'organizations[0].domains[0].generator: generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "mintlify", "mdbook", "gitbook", "hugo", "gfm" or "html"',
+    expect(errorOf(withDomain({ generator: 'eleventy' }))).toContain(
+      'organizations[0].domains[0].generator: generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "mintlify", "mdbook", "gitbook", "hugo", "jekyll", "gfm" or "html"',
     );
     expect(errorOf(withDomain({ cleanUrls: 'yes' }))).toContain('organizations[0].domains[0].cleanUrls: cleanUrls must be true or false');
     expect(errorOf(withDomain({ defaultLocale: 'English' }))).toContain('organizations[0].domains[0].defaultLocale: defaultLocale must be a locale code such as "en" or "pt-br"');

@@ -235,3 +235,48 @@ export function hugoAnchors(style: 'github' | 'github-ascii' | 'blackfriday' = '
     });
   };
 }
+
+/**
+ * kramdown's GFM parser's id (`generate_gfm_header_id`, Jekyll's default, as on GitHub Pages),
+ * made from the heading's text (code without its backticks, a link without its target): lower case, anything but word characters, `-`,
+ * spaces and tabs removed, each space or tab a `-`; a repeat gets `-1`, `-2`… by how often its
+ * base came before. An explicit `{#id}` is used as written.
+ *
+ * @example kramdownGfmAnchors([{ text: 'Install `jekyll`' }, { text: 'Install `jekyll`' }]) // ['install-jekyll', 'install-jekyll-1']
+ */
+export const kramdownGfmAnchors: AssignAnchors = (headings) => {
+  const counts = new Map<string, number>();
+  return headings.map((heading) => {
+    if (heading.customId !== undefined) return heading.customId;
+    const base = heading.text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- \t]/gu, '')
+      .replace(/[ \t]/g, '-');
+    const count = (counts.get(base) ?? -1) + 1;
+    counts.set(base, count);
+    return count > 0 ? `${base}-${count}` : base;
+  });
+};
+
+/**
+ * kramdown's own id (`generate_id`, with `input: kramdown`), from the heading's text: everything before the first ASCII letter dropped, then anything but ASCII letters,
+ * digits, spaces and `-`, spaces to `-`, lower case; nothing left is `section`; a repeat gets
+ * `-1`, `-2`…
+ *
+ * @example kramdownAnchors([{ text: '2. Setup' }, { text: 'Setup' }]) // ['setup', 'setup-1']
+ */
+export const kramdownAnchors: AssignAnchors = (headings) => {
+  const used = new Map<string, number>();
+  return headings.map((heading) => {
+    if (heading.customId !== undefined) return heading.customId;
+    const base =
+      heading.text
+        .replace(/^[^a-zA-Z]+/, '')
+        .replace(/[^a-zA-Z0-9 -]/g, '')
+        .replace(/ /g, '-')
+        .toLowerCase() || 'section';
+    const count = used.get(base);
+    used.set(base, (count ?? -1) + 1);
+    return count === undefined ? base : `${base}-${count + 1}`;
+  });
+};

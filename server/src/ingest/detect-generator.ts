@@ -51,6 +51,8 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
  *   it has Mintlify's `navigation` and `theme`), in the folder;
  * - GitBook: `.gitbook.yaml` in the folder or its parent, or a `.gitbook/` folder beside a `SUMMARY.md`;
  * - mdBook: `book.toml` in the folder (the book's root) or its parent (the folder is its `src`);
+ * - Jekyll: `_config.yml` (`.yaml`, `.toml`) in the folder or its parent, not beside a `_toc.yml`
+ *   (Jupyter Book) or a `scaffolds/` folder (Hexo);
  * - Hugo: `hugo.*` in the folder or up to 2 parents, or `config.*` (or `config/_default/`) of a
  *   site whose `content` folder holds the docs folder (see `hugoConfig`);
  * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
@@ -95,6 +97,13 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
   // mdBook: `book.toml` at the book's root, the folder itself or its parent (`docs` pointing at `src`).
   const mdbook = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, 'book.toml')));
   if (mdbook !== undefined) return { generator: 'mdbook', configFile: mdbook };
+
+  // Jekyll: `_config.yml` (`.yaml`, `.toml`) in the folder (the site's source) or its parent;
+  // not Jupyter Book's (beside a `_toc.yml`) nor Hexo's (beside `scaffolds/`), which share the name.
+  for (const folder of [root, path.dirname(root)]) {
+    const jekyll = await firstExisting(['_config.yml', '_config.yaml', '_config.toml'].map((name) => path.join(folder, name)));
+    if (jekyll !== undefined && !(await exists(path.join(folder, '_toc.yml'))) && !(await exists(path.join(folder, 'scaffolds')))) return { generator: 'jekyll', configFile: jekyll };
+  }
 
   const hugo = await hugoConfig(root);
   if (hugo !== undefined) return { generator: 'hugo', configFile: hugo };

@@ -94,6 +94,9 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   // Hugo: authors write URL paths, relative ones read from the page's URL (`alts/` on `/docs/go/`
   // is `/docs/go/alts/`); a `ref` shortcode (and a link to a file) names the page's file.
   hugo: { fileLinks: ['.md'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
+  // Jekyll: authors write URL paths, relative ones read from the page's URL; `{% link %}` (and a
+  // link to a file) names the page's file.
+  jekyll: { fileLinks: ['.md', '.markdown'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // A built site's links are already URLs.
   html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };

@@ -4,6 +4,7 @@ import { createDocusaurusDialect } from './docusaurus';
 import { createGfmDialect } from './gfm';
 import { createGitbookDialect } from './gitbook';
 import { createHugoDialect } from './hugo';
+import { createJekyllDialect } from './jekyll';
 import { createMdbookDialect } from './mdbook';
 import { createMintlifyDialect } from './mintlify';
 import { createMkdocsDialect } from './mkdocs';
@@ -29,6 +30,8 @@ export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, o
       return createGitbookDialect(options);
     case 'hugo':
       return createHugoDialect(options);
+    case 'jekyll':
+      return createJekyllDialect(options);
     case 'gfm':
       return createGfmDialect(options);
   }

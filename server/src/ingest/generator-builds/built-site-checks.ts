@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -227,3 +227,38 @@ export async function compareLinksWithBuiltSite(docs: IngestedDocs, builtRoot: s
   return comparison;
 }
 
+
+/**
+ * A generator that is not on npm but in Debian's packages (Hugo, Jekyll): the binary named by the
+ * environment variable, else the command on PATH, else the package installed with apt-get when
+ * running as root on Debian (as `.ci/run` does up front).
+ *
+ * @throws Error with one line saying what to install when none is found
+ */
+export function debianGenerator(command: string, options: { environmentVariable: string; debianPackage: string; neededBy: string }): string {
+  const missing = `${command} is needed by ${options.neededBy}: install it (Debian: apt-get install ${options.debianPackage}) or set ${options.environmentVariable} to its binary.`;
+  const configured = process.env[options.environmentVariable];
+  if (configured !== undefined && configured !== '') {
+    if (!existsSync(configured)) throw new Error(`${options.environmentVariable} is ${configured}, which does not exist. ${missing}`);
+    return configured;
+  }
+  const onPath = () => spawnSync(command, ['--version'], { stdio: 'pipe' }).status === 0 || spawnSync(command, ['version'], { stdio: 'pipe' }).status === 0;
+  if (onPath()) return command;
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'pipe', env: environment, timeout: 300_000 });
+    spawnSync('apt-get', ['install', '-y', '-qq', options.debianPackage], { stdio: 'pipe', env: environment, timeout: 300_000 });
+    if (onPath()) return command;
+  }
+  throw new Error(missing);
+}
+
+/** Runs a generator's binary; a failed build throws with the generator's own output. */
+export async function runBinary(binary: string, args: readonly string[], options: { timeout: number; env?: Record<string, string> }): Promise<void> {
+  try {
+    await promisify(execFile)(binary, [...args], { timeout: options.timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...options.env } });
+  } catch (error) {
+    const output = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${path.basename(binary)} ${args.join(' ')} failed: ${output.message}\n${`${output.stdout ?? ''}\n${output.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n')}`);
+  }
+}

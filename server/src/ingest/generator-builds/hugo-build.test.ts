@@ -1,12 +1,10 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
-import { compareLinksWithBuiltSite, compareWithBuiltSite, copyFixtureSite, sectionIds, type LinkComparison, type SiteComparison } from './built-site-checks';
+import { compareLinksWithBuiltSite, compareWithBuiltSite, copyFixtureSite, debianGenerator, runBinary, sectionIds, type LinkComparison, type SiteComparison } from './built-site-checks';
 
 // The Hugo dialect's fixture site is built by Hugo itself (Debian's `hugo` package: Hugo is a Go
 // binary, not on npm), and what Docent ingests from its sources is checked against the HTML Hugo
@@ -16,41 +14,17 @@ const fixture = path.join(import.meta.dirname, '../fixtures/hugo');
 // The layouts a theme would bring: the page's rendered Markdown in <main class="content">.
 const layouts = path.join(import.meta.dirname, 'hugo-site/layouts');
 const theme = { content: 'main.content' };
-const missingHugo = 'Hugo is needed by the Hugo build check: install it (Debian: apt-get install hugo) or set HUGO_PATH to its binary.';
 
 let site: string;
 let docs: IngestedDocs;
 let comparison: SiteComparison;
 let links: LinkComparison;
 
-/** `HUGO_PATH`, else `hugo` on PATH, else Debian's package installed when running as root. */
-function findHugo(): string {
-  const configured = process.env.HUGO_PATH;
-  if (configured !== undefined && configured !== '') {
-    if (!existsSync(configured)) throw new Error(`HUGO_PATH is ${configured}, which does not exist. ${missingHugo}`);
-    return configured;
-  }
-  const onPath = () => spawnSync('hugo', ['version'], { stdio: 'pipe' }).status === 0;
-  if (onPath()) return 'hugo';
-  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
-    const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'pipe', env: environment, timeout: 300_000 });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'hugo'], { stdio: 'pipe', env: environment, timeout: 300_000 });
-    if (onPath()) return 'hugo';
-  }
-  throw new Error(missingHugo);
-}
-
 beforeAll(async () => {
-  const hugo = findHugo();
+  const hugo = debianGenerator('hugo', { environmentVariable: 'HUGO_PATH', debianPackage: 'hugo', neededBy: 'the Hugo build check' });
   site = await copyFixtureSite(fixture, 'hugo');
   await cp(layouts, path.join(site, 'layouts'), { recursive: true });
-  try {
-    await promisify(execFile)(hugo, ['--source', site, '--destination', path.join(site, 'public'), '--baseURL', 'https://example.org/', '--quiet'], { timeout: 120_000, env: { ...process.env, HUGO_ENVIRONMENT: 'production' } });
-  } catch (error) {
-    const output = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`hugo failed: ${output.message}\n${`${output.stdout ?? ''}\n${output.stderr ?? ''}`.trim()}`);
-  }
+  await runBinary(hugo, ['--source', site, '--destination', path.join(site, 'public'), '--baseURL', 'https://example.org/', '--quiet'], { timeout: 120_000, env: { HUGO_ENVIRONMENT: 'production' } });
   // Built at the root (baseURL's /product/ overridden), so its links are the ingested URLs without it.
   docs = await ingestDocs({ docs: path.join(site, 'content'), pathPrefix: '' });
   comparison = await compareWithBuiltSite(docs, path.join(site, 'public'), theme);
