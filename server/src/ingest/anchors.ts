@@ -250,7 +250,7 @@ export const kramdownGfmAnchors: AssignAnchors = (headings) => {
     if (heading.customId !== undefined) return heading.customId;
     const base = heading.text
       .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- \t]/gu, '')
+      .replace(/[^\p{L}\p{M}\p{Nd}\p{Pc}\- \t]/gu, '')
       .replace(/[ \t]/g, '-');
     const count = (counts.get(base) ?? -1) + 1;
     counts.set(base, count);

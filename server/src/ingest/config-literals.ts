@@ -329,6 +329,16 @@ export function objectSetting(value: unknown): Record<string, unknown> | undefin
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** Whether a config value is a table (a TOML table, a YAML or JSON mapping): an object, not a list nor a date. */
+export function isSettingsTable(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** A config value as a table (see {@link isSettingsTable}), `{}` when it is anything else. */
+export function settingsTable(value: unknown): Record<string, unknown> {
+  return isSettingsTable(value) ? value : {};
+}
+
 /**
  * A literal setting as a list of strings: `undefined` when it is not a list, or when one of its
  * entries could not be read as a string (`['a/**', ...extra]`): a list known only in part is not

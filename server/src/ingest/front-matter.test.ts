@@ -17,9 +17,14 @@ describe('parseFrontMatter', () => {
     'tags: [true, 3]\nname: "escaped \\" quote"',
     'title: x\ntitle: y',
     'title: Größe und Maß\nauthor: Zoë',
+    'title: foo\t# comment\nother: bar\t#',
+    'title: a:\tb',
+    'null: x\nNULL: y',
+    'True: x',
+    `title: a${' '.repeat(40_000)}b`,
   ];
 
-  test.each(cases)('reads %j as YAML does', (text) => {
+  test.each(cases.map((text) => [text.length > 80 ? `${text.slice(0, 40)}…` : text, text]))('reads %j as YAML does', (_label, text) => {
     let expected: unknown;
     try {
       expected = parseYaml(text, { logLevel: 'error' });

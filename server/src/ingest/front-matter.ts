@@ -31,11 +31,30 @@ export function parseFrontMatter(yamlText: string, sourceFile: string): Record<s
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     throw new DocsFolderError(sourceFile, `front matter is not valid YAML (${reason}); fix the block between the opening and closing --- lines`);
   }
+  refuseCircularValues(data, sourceFile, 'front matter');
   return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
 
+/**
+ * Refuses YAML whose aliases point inside themselves (`x: &a { y: *a }`): such a value has no end,
+ * and nothing that reads it further (JSON, a config walk) could.
+ *
+ * @throws DocsFolderError naming the file and what to write instead
+ */
+export function refuseCircularValues(value: unknown, sourceFile: string, what: string): void {
+  const open = new Set<object>();
+  const visit = (current: unknown): void => {
+    if (typeof current !== 'object' || current === null || current instanceof Date) return;
+    if (open.has(current)) throw new DocsFolderError(sourceFile, `${what} holds a YAML alias that refers to itself (a *name inside its own &name); write the value out instead`);
+    open.add(current);
+    for (const child of Array.isArray(current) ? current : Object.values(current)) visit(child);
+    open.delete(current);
+  };
+  visit(value);
+}
+
 // A key, then a value the fast reading below takes as YAML does.
-const simpleLine = /^([A-Za-z_][\w-]*):[ \t]+(.*?)[ \t]*$/;
+const simpleLine = /^([A-Za-z_][\w-]*):[ \t]+(.*)$/;
 // A plain scalar that YAML's core schema reads as a string: it opens with a letter, holds no
 // `: ` or ` #` (a mapping or a comment) and is not null, a boolean or a number.
 const plainString = /^[\p{L}](?:[^:#\n]|:(?! )|#)*$/u;
@@ -53,9 +72,13 @@ function simpleFrontMatter(yamlText: string): Record<string, unknown> | undefine
     if (line.trim() === '') continue;
     const match = simpleLine.exec(line);
     if (match === null) return undefined;
-    const [, key = '', value = ''] = match;
-    if (key in data) return undefined;
-    if (plainString.test(value) && !notStrings.test(value) && !value.includes(' #') && !value.endsWith(':')) data[key] = value;
+    const [, key = '', written = ''] = match;
+    // YAML reads `null:` as the key "" and `True:` as true: such keys are the parser's to read.
+    if (key in data || notStrings.test(key)) return undefined;
+    let end = written.length;
+    while (end > 0 && (written[end - 1] === ' ' || written[end - 1] === '\t')) end -= 1;
+    const value = written.slice(0, end);
+    if (plainString.test(value) && !notStrings.test(value) && !/[ \t]#|:[ \t]/.test(value) && !value.endsWith(':')) data[key] = value;
     else if (/^-?[1-9]\d{0,14}$|^0$/.test(value)) data[key] = Number(value);
     else if (/^"[^"\\]*"$/.test(value) || /^'[^']*'$/.test(value)) data[key] = value.slice(1, -1);
     else if (/^\[.*\]$/.test(value)) {
@@ -66,6 +89,18 @@ function simpleFrontMatter(yamlText: string): Record<string, unknown> | undefine
     } else return undefined;
   }
   return data;
+}
+
+/**
+ * The calendar day a front matter date names, as written (`2024-01-01T01:00:00+02:00` is January
+ * 1st, whatever the server's time zone), as site generators put it in URLs.
+ *
+ * @example calendarDate('2024-03-05') // { year: 2024, month: 3, day: 5 }
+ */
+export function calendarDate(value: unknown): { year: number; month: number; day: number } | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : { year: value.getUTCFullYear(), month: value.getUTCMonth() + 1, day: value.getUTCDate() };
+  const match = typeof value === 'string' ? /^\s*(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value) : null;
+  return match === null ? undefined : { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
 /**

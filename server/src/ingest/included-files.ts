@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideFolder } from '../files/inside-folder';
@@ -24,6 +24,17 @@ export async function readFileInside(folder: string, file: string): Promise<stri
     const [realFolder, realFile] = await Promise.all([realpath(folder), realpath(file)]);
     if (!isInsideFolder(realFolder, realFile)) return undefined;
     return await readFile(realFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** {@link readFileInside}, for readers that work synchronously (a template language read in one pass). */
+export function readFileInsideSync(folder: string, file: string): string | undefined {
+  try {
+    const realFile = realpathSync(file);
+    if (!isInsideFolder(realpathSync(folder), realFile)) return undefined;
+    return readFileSync(realFile, 'utf8');
   } catch {
     return undefined;
   }
@@ -119,3 +130,13 @@ export async function readIncludedFile(file: string, site: IncludeSite, budget: 
   return content;
 }
 
+
+/** {@link readIncludedFile}, for readers that work synchronously (Hugo shortcodes, Jekyll's Liquid). */
+export function readIncludedFileSync(file: string, site: IncludeSite, budget: { characters: number }): string | undefined {
+  const content = readFileInsideSync(site.boundary, file);
+  if (content === undefined) noteMissingInclude(site.boundary, file, site.dependencies);
+  if (content === undefined || content.length > budget.characters) return undefined;
+  budget.characters -= content.length;
+  if (!site.dependencies.includes(file)) site.dependencies.push(file);
+  return content;
+}

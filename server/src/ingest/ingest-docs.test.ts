@@ -134,7 +134,7 @@ describe('ingestDocs errors name the file and what to fix', () => {
     );
     const empty = path.join(folder, 'empty');
     await mkdir(empty);
-    await expect(ingestDocs({ docs: empty })).rejects.toThrow(`${empty}: holds no Markdown (.md, .mdx) or HTML page; point \`docs\` at the folder`);
+    await expect(ingestDocs({ docs: empty })).rejects.toThrow(`${empty}: holds no Markdown (.md, .mdx, .markdown) or HTML page; point \`docs\` at the folder`);
   });
 });
 

@@ -44,3 +44,20 @@ export class FenceTracker {
     return true;
   }
 }
+
+/**
+ * A fenced code block of `content` as a template language writes one (Hugo's `highlight`,
+ * Jekyll's `{% highlight %}`): blank first and last lines and the lines' common indentation
+ * removed, fenced with more backticks than the code holds in a row, each line at `indent`, with a
+ * line break before and after.
+ *
+ * @example fencedCodeBlock('\n  x = 1\n', 'py') === '\n```py\nx = 1\n```\n'
+ */
+export function fencedCodeBlock(content: string, language: string, indent = ''): string {
+  const lines = content.replace(/^\s*\n/, '').replace(/\n\s*$/, '').split('\n');
+  const common = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0));
+  const code = lines.map((line) => line.slice(Number.isFinite(common) ? common : 0));
+  const longestRun = Math.max(2, ...code.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))));
+  const fence = '`'.repeat(longestRun + 1);
+  return `\n${indent}${fence}${language.replace(/[^\w#+.-]/g, '')}\n${code.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}\n${indent}${fence}\n`;
+}

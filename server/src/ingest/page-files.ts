@@ -21,6 +21,8 @@ export interface DocsFolderFiles {
   html: string[];
   /** `.ipynb` files (Jupyter notebooks), sorted: pages where the site's generator publishes them. */
   notebooks: string[];
+  /** Markdown under Jekyll's other extensions (`.markdown`, `.mkd`, `.mkdn`, `.mdown`), sorted: pages where the generator reads them. */
+  markdownVariants: string[];
 }
 
 /**
@@ -39,11 +41,20 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
     if (code === 'ENOTDIR') throw new DocsFolderError(root, 'is a file, not a folder; point the docs folder at the directory holding the Markdown pages');
     throw error;
   }
-  const files: DocsFolderFiles = { markdown: [], html: [], notebooks: [] };
+  const files: DocsFolderFiles = { markdown: [], html: [], notebooks: [], markdownVariants: [] };
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const extension = path.extname(entry.name).toLowerCase();
-    const kind = extension === '.md' || extension === '.mdx' ? 'markdown' : extension === '.html' || extension === '.htm' ? 'html' : extension === '.ipynb' ? 'notebooks' : undefined;
+    const kind =
+      extension === '.md' || extension === '.mdx'
+        ? 'markdown'
+        : extension === '.html' || extension === '.htm'
+          ? 'html'
+          : extension === '.ipynb'
+            ? 'notebooks'
+            : markdownVariantExtensions.has(extension)
+              ? 'markdownVariants'
+              : undefined;
     if (kind === undefined) continue;
     const relativeFile = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     const hidden = relativeFile.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules');
@@ -52,6 +63,7 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
   files.markdown.sort();
   files.html.sort();
   files.notebooks.sort();
+  files.markdownVariants.sort();
   return files;
 }
 
@@ -68,6 +80,9 @@ export function titleFromFileName(relativeFile: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Jekyll's Markdown extensions besides `.md` (its `markdown_ext` default). */
+const markdownVariantExtensions = new Set(['.markdown', '.mkd', '.mkdn', '.mdown']);
+
 // Documentation written in a markup Docent does not read, by extension, with how to build it.
 const otherMarkups: Array<{ extensions: string[]; name: string; project: string; build: string }> = [
   { extensions: ['.rst'], name: 'reStructuredText', project: 'a Sphinx project', build: 'build it with `sphinx-build -b html <folder> <folder>/_build/html` and point `docs` at `_build/html`' },
@@ -83,21 +98,22 @@ const otherMarkups: Array<{ extensions: string[]; name: string; project: string;
  * @throws DocsFolderError when the folder holds no page
  */
 export async function refuseFolderWithoutPages(root: string, files: DocsFolderFiles): Promise<void> {
-  if (files.markdown.length + files.html.length + files.notebooks.length > 0) return;
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  if (files.markdown.length + files.html.length + files.notebooks.length + files.markdownVariants.length > 0) return;
   const counts = new Map<string, number>();
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(root, path.join(entry.parentPath, entry.name));
-    if (relative.split(path.sep).some((segment) => segment.startsWith('.') || segment === 'node_modules')) continue;
-    const extension = path.extname(entry.name).toLowerCase();
-    counts.set(extension, (counts.get(extension) ?? 0) + 1);
-  }
+  // Hidden folders and node_modules are not walked into (they may be large, and hold no docs).
+  const walk = async (folder: string): Promise<void> => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) await walk(path.join(folder, entry.name));
+      else if (entry.isFile()) counts.set(path.extname(entry.name).toLowerCase(), (counts.get(path.extname(entry.name).toLowerCase()) ?? 0) + 1);
+    }
+  };
+  await walk(root);
   for (const markup of otherMarkups) {
     const count = markup.extensions.reduce((sum, extension) => sum + (counts.get(extension) ?? 0), 0);
     if (count > 0) {
       throw new DocsFolderError(root, `holds ${count} ${markup.name} file${count === 1 ? '' : 's'} (${markup.project}) and no Markdown or HTML page; Docent reads Markdown sources or a built site: ${markup.build}`);
     }
   }
-  throw new DocsFolderError(root, 'holds no Markdown (.md, .mdx) or HTML page; point `docs` at the folder of your documentation\'s sources or of its built site');
+  throw new DocsFolderError(root, 'holds no Markdown (.md, .mdx, .markdown) or HTML page; point `docs` at the folder of your documentation\'s sources or of its built site');
 }

@@ -52,6 +52,11 @@ export interface Dialect {
    * which. Default: no, and the docs folder's notebooks are not read.
    */
   readonly readsNotebooks?: boolean;
+  /**
+   * Whether the site reads Markdown under other extensions too (`.markdown`, `.mkd`, `.mkdn`,
+   * `.mdown`, as Jekyll does); {@link isPage} then says which. Default: no.
+   */
+  readonly readsMarkdownVariants?: boolean;
   /** Reads a page's source into plain-GFM mdast. */
   parse(source: string, file: PageFile): Promise<ParsedPage>;
   /** The plain text a heading's anchor is made from (and the section heading shown). */
@@ -93,6 +98,8 @@ export interface DialectOptions {
   root: string;
   /** Markdown files of the folder, relative, sorted (notebooks are not among them). */
   files: readonly string[];
+  /** Files under Markdown's other extensions (`.markdown`…), relative, sorted, for dialects that read them. Default: none. */
+  markdownVariants?: readonly string[];
   /** The generator's config file, when one was found. */
   configFile?: string;
   /**

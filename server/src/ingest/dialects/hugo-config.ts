@@ -3,7 +3,9 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
+import { isSettingsTable, settingsTable } from '../config-literals';
 import { normalizeLocale } from '../locales';
+import { refuseCircularValues } from '../front-matter';
 import { DocsFolderError } from '../page-files';
 
 /** One language of a Hugo site, as its config sets it. */
@@ -77,7 +79,7 @@ export const hugoConfigNames = ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json
 
 /**
  * Reads a Hugo site's configuration: its config file, merged with the files of its
- * `config/_default/` folder (`hugo.toml` or `config.toml` there is the root; `params.toml`,
+ * `config/_default/` folder, then of `config/production/` (the environment of a `hugo` build) (`hugo.toml` or `config.toml` there is the root; `params.toml`,
  * `languages.yaml`, `markup.toml`… each set the key they are named after), keys in lower case.
  *
  * @param configFile The config file, or a `config/_default` folder when the site has only that.
@@ -87,40 +89,43 @@ export async function readHugoConfig(configFile: string): Promise<HugoConfig> {
   const isFolder = path.basename(configFile) === '_default' && path.basename(path.dirname(configFile)) === 'config';
   const siteRoot = isFolder ? path.dirname(path.dirname(configFile)) : path.dirname(configFile);
   const settings: Record<string, unknown> = isFolder ? {} : lowerKeys(await readConfigFile(configFile));
-  const defaultFolder = path.join(siteRoot, 'config', '_default');
-  if (existsSync(defaultFolder)) mergeInto(settings, await readConfigFolder(defaultFolder));
+  // `config/_default/`, then `config/production/`: a `hugo` build runs in the production environment.
+  for (const environment of ['_default', 'production']) {
+    const folder = path.join(siteRoot, 'config', environment);
+    if (existsSync(folder)) mergeInto(settings, await readConfigFolder(folder));
+  }
 
   const text = (key: string) => (typeof settings[key] === 'string' ? (settings[key] as string).trim() : undefined);
   const flag = (key: string) => settings[key] === true;
   const contentDir = path.resolve(siteRoot, text('contentdir') ?? 'content');
   const defaultLanguage = normalizeLocale(text('defaultcontentlanguage') ?? 'en');
-  const languages = Object.entries(table(settings.languages))
+  const languages = Object.entries(settingsTable(settings.languages))
     .map(([code, value]): HugoLanguage => {
-      const language = table(value);
+      const language = settingsTable(value);
       const entry: HugoLanguage = { code: normalizeLocale(code), weight: typeof language.weight === 'number' ? language.weight : 0 };
       if (typeof language.contentdir === 'string' && language.contentdir.trim() !== '') entry.contentDir = path.resolve(siteRoot, language.contentdir.trim());
       return entry;
     })
     .sort((left, right) => Number(right.code === defaultLanguage) - Number(left.code === defaultLanguage) || left.weight - right.weight || (left.code < right.code ? -1 : 1));
   if (!languages.some((language) => language.code === defaultLanguage)) languages.unshift({ code: defaultLanguage, weight: 0 });
-  const goldmark = table(table(settings.markup).goldmark);
-  const idType = table(goldmark.parser).autoidtype ?? table(goldmark.parser).autoheadingidtype;
+  const goldmark = settingsTable(settingsTable(settings.markup).goldmark);
+  const idType = settingsTable(goldmark.parser).autoidtype ?? settingsTable(goldmark.parser).autoheadingidtype;
   const themes = (Array.isArray(settings.theme) ? settings.theme : [settings.theme]).filter((theme): theme is string => typeof theme === 'string' && theme.trim() !== '');
   const themesDir = path.resolve(siteRoot, text('themesdir') ?? 'themes');
   const config: HugoConfig = {
     siteRoot,
     contentDir,
-    contentMounts: contentMounts(table(settings.module).mounts, siteRoot, defaultLanguage),
+    contentMounts: contentMounts(settingsTable(settings.module).mounts, siteRoot, defaultLanguage),
     basePath: basePathOf(text('baseurl') ?? ''),
     uglyUrls: flag('uglyurls'),
     keepPathCase: flag('disablepathtolower'),
     permalinks: pagePermalinks(settings.permalinks),
     anchorStyle: idType === 'github-ascii' || idType === 'blackfriday' ? idType : 'github',
-    blockAttributes: table(table(goldmark.parser).attribute).block === true,
+    blockAttributes: settingsTable(settingsTable(goldmark.parser).attribute).block === true,
     buildFuture: flag('buildfuture'),
     buildExpired: flag('buildexpired'),
     buildDrafts: flag('builddrafts'),
-    params: table(settings.params),
+    params: settingsTable(settings.params),
     defaultLanguage,
     defaultLanguageInSubdir: flag('defaultcontentlanguageinsubdir'),
     languages,
@@ -138,13 +143,13 @@ export async function readHugoConfig(configFile: string): Promise<HugoConfig> {
 function contentMounts(value: unknown, siteRoot: string, defaultLanguage: string): HugoContentMount[] {
   const mounts: HugoContentMount[] = [];
   for (const entry of Array.isArray(value) ? value : []) {
-    const mount = table(entry);
+    const mount = settingsTable(entry);
     const source = typeof mount.source === 'string' ? mount.source.trim() : '';
     const target = typeof mount.target === 'string' ? mount.target.trim().replace(/^\/+|\/+$/g, '') : '';
     if (source === '' || !(target === 'content' || target.startsWith('content/'))) continue;
     // A mounted file (`../README.md`) lies outside the docs folder; only folders hold pages.
     if (/\.[a-z0-9]+$/i.test(source)) continue;
-    const matrix = table(table(mount.sites).matrix).languages;
+    const matrix = settingsTable(settingsTable(mount.sites).matrix).languages;
     const languages = (Array.isArray(matrix) ? matrix : []).filter((code): code is string => typeof code === 'string').map(normalizeLocale);
     const language = typeof mount.lang === 'string' ? normalizeLocale(mount.lang) : languages.includes(defaultLanguage) ? defaultLanguage : languages[0];
     mounts.push({ source: path.resolve(siteRoot, source), target: target.slice('content'.length).replace(/^\//, ''), ...(language === undefined ? {} : { language }) });
@@ -161,8 +166,8 @@ function basePathOf(baseUrl: string): string {
 
 /** `permalinks`, in the old form (`posts: …`) or by kind (`page: { posts: … }`), for pages. */
 function pagePermalinks(value: unknown): Map<string, string> {
-  const settings = table(value);
-  const byKind = table(settings.page);
+  const settings = settingsTable(value);
+  const byKind = settingsTable(settings.page);
   const entries = Object.entries(Object.keys(byKind).length > 0 ? byKind : settings);
   return new Map(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
@@ -172,8 +177,10 @@ async function readConfigFile(file: string): Promise<Record<string, unknown>> {
   const extension = path.extname(file).toLowerCase();
   try {
     const data: unknown = extension === '.toml' ? parseToml(source) : extension === '.json' ? JSON.parse(source) : parseYaml(source);
-    return table(data);
+    refuseCircularValues(data, file, 'the config');
+    return settingsTable(data);
   } catch (error) {
+    if (error instanceof DocsFolderError) throw error;
     const format = extension === '.toml' ? 'TOML' : extension === '.json' ? 'JSON' : 'YAML';
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new DocsFolderError(file, `not valid ${format} (${reason}): fix it so that \`hugo\` accepts it, or set the domain's "generator" to read the folder otherwise.`);
@@ -205,16 +212,7 @@ function lowerKeys(value: Record<string, unknown>): Record<string, unknown> {
 function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    if (isTable(existing) && isTable(value)) mergeInto(existing, value);
+    if (isSettingsTable(existing) && isSettingsTable(value)) mergeInto(existing, value);
     else target[key] = value;
   }
-}
-
-function isTable(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
-
-/** A config value as an object (`{}` when it is anything else). */
-export function table(value: unknown): Record<string, unknown> {
-  return isTable(value) ? value : {};
 }

@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { withoutFrontMatter } from '../front-matter';
+import { includedCharactersPerPage, readFileInsideSync, readIncludedFileSync } from '../included-files';
+import { fencedCodeBlock } from '../line-scanner';
 import { renderMarkdownTemplate, renderSimpleTemplate } from './hugo-templates';
 
 /** A shortcode call in a page: `{{< name args >}}`, `{{% name args %}}`, or its closing tag. */
@@ -33,6 +35,8 @@ interface ShortcodeCall {
 
 /** What a shortcode's template shows, as far as reading it (not running it) tells. */
 export interface ShortcodeTemplate {
+  /** The template file (a page that uses it depends on it). */
+  file: string;
   /** Whether it shows the content of a paired call (`.Inner`, `.InnerDeindent`). */
   showsInner: boolean;
   /** A file it reads and shows (`readFile "includes/why.md"`), relative to the site's folder. */
@@ -52,6 +56,8 @@ export interface ShortcodeTemplate {
 export interface ShortcodeSite {
   /** The site's folder (where its config lives): `readFile` paths start there. */
   siteRoot: string;
+  /** No file outside this folder is read (see `includeBoundary`). */
+  boundary: string;
   /** The content folder: `/`-rooted `ref` and `include` paths start there. */
   contentDir: string;
   /** The site's `params` (lower-case keys). */
@@ -66,6 +72,8 @@ export interface ShortcodePage {
   sourceFile: string;
   /** Its front matter: its own params (`param` looks there before the site's). */
   frontMatter: Record<string, unknown>;
+  /** Its title, for templates that show `.Page.Title`. */
+  title?: string;
   /** Absolute paths of the files the page's text came from besides its own (added to). */
   dependencies: string[];
 }
@@ -74,9 +82,6 @@ export interface ShortcodePage {
 const embeds = new Set(['youtube', 'vimeo', 'x', 'twitter', 'tweet', 'instagram', 'gist', 'qr', 'iframe', 'swaggerui', 'redoc', 'comment', 'asciinema', 'mermaid-file']);
 // Shortcodes whose content is shown led by a title (Docsy's alert and card, Hugo's details).
 const titleParameters = ['title', 'header', 'summary', 'name'];
-
-/** The most text an included file may add to one page (a runaway include stops there). */
-const includedCharacters = 2_000_000;
 
 /**
  * A page's text with its Hugo shortcodes expanded as Hugo renders them, as far as that can be
@@ -107,7 +112,7 @@ export function expandHugoShortcodes(source: string, site: ShortcodeSite, page: 
   const tags = scanTags(source);
   if (tags.length === 0) return source;
   const calls = pairCalls(tags, 0, tags.length);
-  const budget = { characters: includedCharacters };
+  const budget = { characters: includedCharactersPerPage };
   return renderRange(source, 0, source.length, calls, { site, page, budget, depth: 0 });
 }
 
@@ -153,10 +158,13 @@ function renderCall(source: string, call: ShortcodeCall, context: RenderContext)
     case 'relref':
       return refTarget(argument('path', 0) ?? '', context);
     case 'highlight':
-      return call.close === undefined ? '' : codeBlock(inner(), tag.positional[0] ?? argument('lang') ?? '', indent);
+      return call.close === undefined ? '' : fencedCodeBlock(inner(), tag.positional[0] ?? argument('lang') ?? '', indent);
     // Hugo's docs: site configuration shown in TOML, YAML and JSON tabs, written once (in TOML or YAML).
-    case 'code-toggle':
-      return call.close === undefined ? '' : codeBlock(inner(), argument('lang') ?? (/^\s*[\w-]+\s*:/m.test(inner()) && !/^\s*\[/m.test(inner()) ? 'yaml' : 'toml'), indent);
+    case 'code-toggle': {
+      if (call.close === undefined) return '';
+      const config = inner();
+      return fencedCodeBlock(config, argument('lang') ?? (/^\s*[\w-]+\s*:/m.test(config) && !/^\s*\[/m.test(config) ? 'yaml' : 'toml'), indent);
+    }
     case 'figure':
     case 'imgproc': {
       const caption = [argument('caption'), argument('title'), call.close === undefined ? undefined : inner().trim()].find((text) => text !== undefined && text.trim() !== '');
@@ -170,6 +178,7 @@ function renderCall(source: string, call: ShortcodeCall, context: RenderContext)
   if (embeds.has(name) || embeds.has(path.posix.basename(name))) return '';
 
   const template = context.site.template(tag.name);
+  if (template !== undefined && !context.page.dependencies.includes(template.file)) context.page.dependencies.push(template.file);
   if (template?.markdown !== undefined) {
     const shown = renderMarkdownTemplate(template.markdown, {
       named: tag.named,
@@ -177,6 +186,7 @@ function renderCall(source: string, call: ShortcodeCall, context: RenderContext)
       inner: call.close === undefined ? '' : inner(),
       pageParams: context.page.frontMatter,
       siteParams: context.site.siteParams,
+      ...(context.page.title === undefined ? {} : { pageTitle: context.page.title }),
     });
     return block ? `\n${shown}\n` : shown;
   }
@@ -186,14 +196,25 @@ function renderCall(source: string, call: ShortcodeCall, context: RenderContext)
     return included === undefined ? '' : `\n${included}\n`;
   }
   if (template?.readsFile !== undefined && call.close === undefined) {
-    const included = includeFile(path.resolve(context.site.siteRoot, template.readsFile), context);
+    // `readFile … | markdownify` shows the file as Markdown; Hugo expands no shortcode in it.
+    const included = includeFile(path.resolve(context.site.siteRoot, template.readsFile), context, false);
     return included === undefined ? '' : `\n${included}\n`;
   }
   // A standalone shortcode's output comes from its template, run when it only picks values;
   // otherwise nothing, or within a sentence its `text` (Kubernetes' `{{< glossary_tooltip
   // text="Pods" term_id="pod" >}}`).
   if (call.close === undefined) {
-    const shown = template?.html === undefined ? undefined : renderSimpleTemplate(template.html, { named: tag.named, positional: tag.positional, inner: '', pageParams: context.page.frontMatter, siteParams: context.site.siteParams });
+    const shown =
+      template?.html === undefined
+        ? undefined
+        : renderSimpleTemplate(template.html, {
+            named: tag.named,
+            positional: tag.positional,
+            inner: '',
+            pageParams: context.page.frontMatter,
+            siteParams: context.site.siteParams,
+            ...(context.page.title === undefined ? {} : { pageTitle: context.page.title }),
+          });
     if (shown !== undefined && shown.trim() !== '') return block ? `\n${shown.trim()}\n` : shown.trim();
     return block ? '' : (argument('text') ?? '');
   }
@@ -205,7 +226,7 @@ function renderCall(source: string, call: ShortcodeCall, context: RenderContext)
   const showsText = argument('text') === 'true' || (argument('text') === undefined && context.tabs?.text === true);
   const title = titleParameters.map((key) => argument(key)).find((value) => value !== undefined && value.trim() !== '') ?? (isTab ? tag.positional[0] : undefined);
   const asCode = (isTab && lang !== undefined && lang !== '' && !showsText && !tag.markdown) || (name === 'card' && argument('code') === 'true');
-  const body = asCode ? codeBlock(content, lang ?? argument('lang') ?? '', indent) : content;
+  const body = asCode ? fencedCodeBlock(content, lang ?? argument('lang') ?? '', indent) : content;
   if (title === undefined || title.trim() === '') return block ? `\n${body}\n` : body;
   return block ? `\n${indent}**${title.trim()}**\n\n${indent}${body.replace(/^\s*\n/, '')}\n` : `**${title.trim()}** ${body}`;
 }
@@ -268,35 +289,17 @@ function readfileShortcode(tag: ShortcodeTag, context: RenderContext, indent: st
   const found = candidates.find((candidate) => existsSync(candidate)) ?? candidates[0] ?? '';
   const content = includeFile(found, context);
   if (content === undefined) return '';
-  return tag.named.get('code') === 'true' ? codeBlock(content, tag.named.get('lang') ?? '', indent) : `\n${content}\n`;
+  return tag.named.get('code') === 'true' ? fencedCodeBlock(content, tag.named.get('lang') ?? '', indent) : `\n${content}\n`;
 }
 
-/** An included file's text with its shortcodes expanded, within the page's budget. */
-function includeFile(file: string, context: RenderContext): string | undefined {
-  const inside = path.relative(context.site.siteRoot, file);
-  if (inside.startsWith('..') || path.isAbsolute(inside) || context.depth >= 8) return undefined;
-  context.page.dependencies.push(file);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  if (text.length > context.budget.characters) return undefined;
-  context.budget.characters -= text.length;
+/** An included file's text (inside the project, within the page's budget), with its shortcodes expanded unless `expand` is false. */
+function includeFile(file: string, context: RenderContext, expand = true): string | undefined {
+  if (context.depth >= 8) return undefined;
+  const text = readIncludedFileSync(file, { boundary: context.site.boundary, dependencies: context.page.dependencies }, context.budget);
+  if (text === undefined) return undefined;
   const body = withoutFrontMatter(text);
-  const tags = scanTags(body);
+  const tags = expand ? scanTags(body) : [];
   return tags.length === 0 ? body : renderRange(body, 0, body.length, pairCalls(tags, 0, tags.length), { ...context, depth: context.depth + 1 });
-}
-
-/** A fenced code block of `content` (its common indentation removed), at `indent`. */
-function codeBlock(content: string, lang: string, indent: string): string {
-  const lines = content.replace(/^\s*\n/, '').replace(/\n\s*$/, '').split('\n');
-  const common = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0));
-  const code = lines.map((line) => line.slice(Number.isFinite(common) ? common : 0));
-  const longestRun = Math.max(2, ...code.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))));
-  const fence = '`'.repeat(longestRun + 1);
-  return `\n${indent}${fence}${lang.replace(/[^\w#+.-]/g, '')}\n${code.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}\n${indent}${fence}\n`;
 }
 
 function isAloneOnLine(source: string, start: number, end: number): boolean {
@@ -398,23 +401,21 @@ function pairCalls(tags: readonly ShortcodeTag[], from: number, to: number): Sho
 /**
  * Reads what a shortcode template shows: whether it shows a paired call's content, and a file it
  * reads by a literal path. Templates are looked up as Hugo does, site before theme:
- * `layouts/_shortcodes/<name>.html` (Hugo 0.146) or `layouts/shortcodes/<name>.html`, or `.md`.
+ * `layouts/_shortcodes/<name>.html` (Hugo 0.146) or `layouts/shortcodes/<name>.html`, or `.md`;
+ * only inside `boundary` (a name such as `../../x` is no template).
  */
-export function readShortcodeTemplate(folders: readonly string[], name: string): ShortcodeTemplate | undefined {
+export function readShortcodeTemplate(folders: readonly string[], name: string, boundary: string): ShortcodeTemplate | undefined {
+  if (name.split('/').some((part) => part === '..' || part === '') || path.isAbsolute(name)) return undefined;
   for (const folder of folders) {
     for (const extension of ['.html', '.md']) {
       const file = path.join(folder, `${name}${extension}`);
       if (!existsSync(file)) continue;
-      let template: string;
-      try {
-        template = readFileSync(file, 'utf8');
-      } catch {
-        continue;
-      }
-      if (extension === '.md') return { showsInner: showsInner(template), markdown: template };
+      const template = readFileInsideSync(boundary, file);
+      if (template === undefined) continue;
+      if (extension === '.md') return { file, showsInner: showsInner(template), markdown: template };
       const readsFile = /\b(?:readFile|os\.ReadFile)\s+"([^"{}]+)"/.exec(template)?.[1];
       const includesPage = /\bGetPage\b/.test(template) && /\.Get\s+0\b/.test(template) && /\.(?:RenderShortcodes|Content)\b/.test(template);
-      return { showsInner: showsInner(template), html: template, ...(readsFile === undefined ? {} : { readsFile }), ...(includesPage ? { includesPage } : {}) };
+      return { file, showsInner: showsInner(template), html: template, ...(readsFile === undefined ? {} : { readsFile }), ...(includesPage ? { includesPage } : {}) };
     }
   }
   return undefined;

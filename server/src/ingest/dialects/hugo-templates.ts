@@ -1,6 +1,6 @@
 /**
- * What a Markdown shortcode template (`layouts/shortcodes/<name>.md`) sees when it runs: the
- * call's arguments and content, the page's and the site's params.
+ * What a shortcode template (`layouts/shortcodes/<name>.md`, or a simple `.html` one) sees when it
+ * runs: the call's arguments and content, the page's and the site's params, the page's title.
  */
 export interface TemplateScope {
   /** Named arguments (lower-case keys) and positional ones. */

@@ -1,3 +1,4 @@
+import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { hugoAnchors, hugoSlug } from '../anchors';
@@ -167,6 +168,41 @@ describe('Hugo dialect', () => {
     });
     const fromMounts = await ingestDocs({ docs: mounted });
     expect(fromMounts.pages.map((candidate) => candidate.path).sort()).toEqual(['/api/users/', '/start/']);
+  });
+
+  test('shortcodes and file reads stay inside the project: no ../ template names, no link out of the site', async () => {
+    const outside = await site({ 'secret.md': 'SECRET TEXT', 'layouts/shortcodes/leak.md': 'LEAKED TEMPLATE' });
+    const root = await site({
+      'hugo.toml': 'title = "x"\n',
+      'content/page.md': `---\ntitle: Page\n---\n\nStart {{% ../../${path.basename(outside)}/layouts/shortcodes/leak %}} {{< readfile file="/linked.md" >}} end.\n`,
+    });
+    await symlink(path.join(outside, 'secret.md'), path.join(root, 'linked.md'));
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages[0]?.sections[0]?.markdown).toBe('Start   end.');
+  });
+
+  test('permalinks apply to leaf bundles, dates as written; cascades stay in their language; config/production is read', async () => {
+    const root = await site({
+      'hugo.toml': 'title = "x"\n[permalinks]\n  posts = "/:year/:month/:day/:slug/"\n[languages.en]\n  weight = 1\n[languages.zh]\n  weight = 2\n',
+      'config/production/params.toml': 'release = "9.9"\n',
+      'content/posts/trip/index.md': '---\ntitle: Our Trip - Part 1.2\ndate: 2024-01-01T01:00:00+02:00\n---\n\nRelease {{< param release >}}.\n',
+      'content/docs/_index.zh.md': '---\ntitle: 文档\ncascade:\n  draft: true\n---\n\n中文\n',
+      'content/docs/a.md': '---\ntitle: A\n---\n\nEnglish page.\n',
+      'content/docs/a.zh.md': '---\ntitle: 甲\n---\n\n中文页面\n',
+    });
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages.map((candidate) => candidate.path).sort()).toEqual(['/2024/01/01/our-trip-part-1.2/', '/docs/a/']);
+    expect(pageAt(read, '/2024/01/01/our-trip-part-1.2/').sections[0]?.markdown).toBe('Release 9.9.');
+  });
+
+  test('a YAML alias that refers to itself in the config stops the start; a long attribute-like heading reads quickly', async () => {
+    const cyclic = await site({ 'hugo.yaml': 'params:\n  x: &a\n    y: *a\n', 'content/page.md': '---\ntitle: Page\n---\n\nText.\n' });
+    await expect(ingestDocs({ docs: cyclic })).rejects.toThrow(/hugo\.yaml: the config holds a YAML alias that refers to itself/);
+    // An unclosed attribute list of many quoted values: linear to read, not exponential.
+    const heading = `## Title {${'a="x" '.repeat(40)}b"`;
+    const root = await site({ 'hugo.toml': 'title = "x"\n', 'content/page.md': `---\ntitle: Page\n---\n\n${heading}\n\nText.\n` });
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages[0]?.sections[0]?.markdown).toBe('Text.');
   });
 
   test('TOML front matter that is not valid stops the start with the file and what to fix', async () => {

@@ -4,15 +4,17 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { hugoAnchors } from '../anchors';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
-import { parseFrontMatter } from '../front-matter';
+import { calendarDate, parseFrontMatter } from '../front-matter';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, takeIdAttribute } from '../mdast-edits';
 import { rewriteLinesOutsideFences } from '../line-scanner';
 import { DocsFolderError } from '../page-files';
 import { matchesGlob } from '../path-glob';
+import { includeBoundary } from '../included-files';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix, pathInside } from './dialect';
-import { readHugoConfig, table, type HugoConfig, type HugoLanguage } from './hugo-config';
+import { readHugoConfig, type HugoConfig, type HugoLanguage } from './hugo-config';
+import { settingsTable } from '../config-literals';
 import { expandHugoShortcodes, readShortcodeTemplate, type ShortcodeSite, type ShortcodeTemplate } from './hugo-shortcodes';
 
 /** Where a page file sits in a Hugo site. */
@@ -55,17 +57,17 @@ export async function createHugoDialect(options: DialectOptions): Promise<Dialec
   const defaultLanguage = config.languages[0] as HugoLanguage;
   const languagePrefix = (language: HugoLanguage) => (language === defaultLanguage && !config.defaultLanguageInSubdir ? prefix : `${prefix}/${language.code}`);
   const languageCodes = new Map(config.languages.map((language) => [language.code, language]));
-  const leafBundles = leafBundleFolders(options.files);
-  const cascades = await readCascades(options.root, options.files);
-  const cascadeFingerprint = createHash('sha256').update(JSON.stringify([...cascades])).digest('hex').slice(0, 16);
+  const leafBundles = new Set<string>();
   const templates = new Map<string, ShortcodeTemplate | undefined>();
   const siteTitle = config.title;
+  const boundary = includeBoundary(options.root, options.configFile);
   const shortcodeSite: ShortcodeSite = {
     siteRoot: config.siteRoot,
+    boundary,
     contentDir: config.contentDir,
     siteParams: config.params,
     template: (name) => {
-      if (!templates.has(name)) templates.set(name, readShortcodeTemplate(config.shortcodeFolders, name));
+      if (!templates.has(name)) templates.set(name, readShortcodeTemplate(config.shortcodeFolders, name, boundary));
       return templates.get(name);
     },
   };
@@ -92,26 +94,39 @@ export async function createHugoDialect(options: DialectOptions): Promise<Dialec
     return { language: defaultLanguage, logicalPath: inside };
   };
 
+  // Leaf bundles and sections' cascades by their path in the content, per language (not by the
+  // path in the docs folder, which may be the site or the content).
+  const places = new Map<string, ContentPlace>();
+  for (const relativeFile of options.files) {
+    const place = placeOf({ relativeFile, sourceFile: path.join(options.root, relativeFile) });
+    if (place === undefined) continue;
+    places.set(relativeFile, place);
+    if (/(?:^|\/)index\.md$/i.test(place.logicalPath) && path.posix.dirname(place.logicalPath) !== '.') leafBundles.add(`${place.language.code}:${path.posix.dirname(place.logicalPath)}`);
+  }
+  const cascades = await readCascades(options.root, places);
+  const cascadeFingerprint = createHash('sha256').update(JSON.stringify([...cascades])).digest('hex').slice(0, 16);
+
   return {
     generator: 'hugo',
-    fingerprint: `hugo:1:${config.siteRoot}:${config.contentDir}:${config.anchorStyle}:${config.blockAttributes}:${config.languages.map((language) => `${language.code}=${language.contentDir ?? ''}`).join(',')}:${createHash('sha256').update(JSON.stringify(config.params)).digest('hex').slice(0, 16)}:${cascadeFingerprint}`,
+    fingerprint: `hugo:1:${config.siteRoot}:${config.contentDir}:${config.anchorStyle}:${config.blockAttributes}:${siteTitle ?? ''}:${config.contentMounts.map((mount) => `${mount.source}>${mount.target}`).join(',')}:${config.languages.map((language) => `${language.code}=${language.contentDir ?? ''}`).join(',')}:${createHash('sha256').update(JSON.stringify(config.params)).digest('hex').slice(0, 16)}:${cascadeFingerprint}`,
     locales: config.languages.map((language) => ({ code: language.code, pathPrefix: languagePrefix(language) })),
     defaultLocale: defaultLanguage.code,
     isPage: (file) => {
       if (!/\.md$/i.test(file.relativeFile)) return false;
       const place = placeOf(file);
-      return place !== undefined && !isBundleResource(file.relativeFile, leafBundles);
+      return place !== undefined && !isBundleResource(place, leafBundles);
     },
     async parse(source, file) {
       const dependencies: string[] = [];
       const own = readFrontMatter(source, file.sourceFile);
       const place = placeOf(file);
-      const cascaded = withCascade(own.frontMatter, file.relativeFile, place?.logicalPath ?? file.relativeFile, cascades);
+      const cascaded = place === undefined ? undefined : withCascade(own.frontMatter, place, cascades);
       // Values an ancestor section cascades down are the page's own (its build options, params).
       const frontMatter = cascaded ?? own.frontMatter;
       const withFrontMatter = cascaded === undefined ? own.text : asYamlBlock(cascaded);
       const body = own.body;
-      const expanded = expandHugoShortcodes(body, shortcodeSite, { sourceFile: file.sourceFile, frontMatter, dependencies });
+      const pageTitle = typeof frontMatter.title === 'string' ? frontMatter.title : undefined;
+      const expanded = expandHugoShortcodes(body, shortcodeSite, { sourceFile: file.sourceFile, frontMatter, dependencies, ...(pageTitle === undefined ? {} : { title: pageTitle }) });
       const text = withFrontMatter + (config.blockAttributes ? withoutBlockAttributes(expanded) : expanded);
       const tree = parseMarkdown(text);
       flattenAlerts(tree, githubAlerts);
@@ -124,7 +139,7 @@ export async function createHugoDialect(options: DialectOptions): Promise<Dialec
       return { tree, text, dependencies, ...(title === undefined ? {} : { title }) };
     },
     unpublished: (frontMatter) => !isPublished(frontMatter, config, new Date()),
-    excludesFromSearch: (_file, frontMatter) => frontMatter.exclude_search === true || table(frontMatter.params).exclude_search === true,
+    excludesFromSearch: (_file, frontMatter) => frontMatter.exclude_search === true || settingsTable(frontMatter.params).exclude_search === true,
     headingText: (heading) => plainText(heading),
     assignAnchors: hugoAnchors(config.anchorStyle),
     pagePath: (file, frontMatter) => {
@@ -177,8 +192,10 @@ export function hugoPagePath(logicalPath: string, frontMatter: Record<string, un
   };
   if (name === '_index') return finish(segments, false);
   const leaf = name === 'index';
-  const pattern = segments.length > 0 && !leaf ? config.permalinks.get(segments[0] ?? '') : undefined;
-  if (pattern !== undefined) return expandPermalink(pattern, segments, name, slug, frontMatter, config);
+  // A section's pages, leaf bundles included (their name is their folder's), follow its pattern.
+  const pageSections = leaf ? segments.slice(0, -1) : segments;
+  const pattern = pageSections.length > 0 ? config.permalinks.get(pageSections[0] ?? '') : undefined;
+  if (pattern !== undefined) return expandPermalink(pattern, pageSections, leaf ? (segments.at(-1) ?? name) : name, slug, frontMatter, config);
   if (leaf) {
     if (slug !== undefined && segments.length > 0) segments[segments.length - 1] = slug;
     return finish(segments, true);
@@ -200,18 +217,20 @@ function expandPermalink(
   frontMatter: Record<string, unknown>,
   config: Pick<HugoConfig, 'uglyUrls' | 'keepPathCase'>,
 ): string {
-  const date = dateOf(frontMatter.date) ?? dateOf(frontMatter.publishdate) ?? dateOf(frontMatter.publishDate);
+  const date = calendarDate(frontMatter.date) ?? calendarDate(frontMatter.publishdate) ?? calendarDate(frontMatter.publishDate);
   const title = typeof frontMatter.title === 'string' ? frontMatter.title : fileName;
+  // Hugo's urlize: lower case, letters, digits and `._~+@-` kept, white space a `-`, no `-` twice.
   const titleSlug = title
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/[^\p{L}\p{M}\p{N}\s._~+@-]/gu, '')
     .trim()
-    .replace(/\s+/g, '-');
+    .replace(/\s+/g, '-')
+    .replace(/-{2,}/g, '-');
   const two = (value: number) => String(value).padStart(2, '0');
   const tokens: Record<string, string> = {
-    year: date === undefined ? '' : String(date.getUTCFullYear()),
-    month: date === undefined ? '' : two(date.getUTCMonth() + 1),
-    day: date === undefined ? '' : two(date.getUTCDate()),
+    year: date === undefined ? '' : String(date.year),
+    month: date === undefined ? '' : two(date.month),
+    day: date === undefined ? '' : two(date.day),
     section: sections[0] ?? '',
     sections: sections.join('/'),
     title: titleSlug,
@@ -240,7 +259,7 @@ export function isPublished(frontMatter: Record<string, unknown>, config: Pick<H
   if (frontMatter.draft === true && !config.buildDrafts) return false;
   if (frontMatter.headless === true) return false;
   for (const key of ['build', '_build']) {
-    const render = table(frontMatter[key]).render;
+    const render = settingsTable(frontMatter[key]).render;
     // `link`: the page has a URL but is not rendered (a placeholder that redirects elsewhere).
     if (render === 'never' || render === 'link' || render === false) return false;
   }
@@ -251,25 +270,12 @@ export function isPublished(frontMatter: Record<string, unknown>, config: Pick<H
   return true;
 }
 
-/** Folders (relative to the docs folder) holding a leaf bundle's `index.md`. */
-function leafBundleFolders(files: readonly string[]): Set<string> {
-  const folders = new Set<string>();
-  for (const file of files) {
-    if (/(?:^|\/)index(?:\.[a-z]{2,3}(?:[-_][a-z0-9]+)?)?\.md$/i.test(file)) folders.add(path.posix.dirname(file));
-  }
-  // The docs folder itself is no bundle: its index is the home page or a section's.
-  folders.delete('.');
-  return folders;
-}
-
 /** Whether a file lies in a leaf bundle (beside its `index.md`, or below it) without being that index. */
-function isBundleResource(relativeFile: string, leafBundles: ReadonlySet<string>): boolean {
-  const folder = path.posix.dirname(relativeFile);
-  const isIndex = /^index(?:\.[a-z]{2,3}(?:[-_][a-z0-9]+)?)?\.md$/i.test(path.posix.basename(relativeFile));
-  let current = folder;
-  while (current !== '.' && current !== '') {
-    if (leafBundles.has(current) && !(isIndex && current === folder)) return true;
-    current = path.posix.dirname(current);
+function isBundleResource(place: ContentPlace, leafBundles: ReadonlySet<string>): boolean {
+  const folder = path.posix.dirname(place.logicalPath);
+  const isIndex = /^index\.md$/i.test(path.posix.basename(place.logicalPath));
+  for (let current = folder; current !== '.' && current !== ''; current = path.posix.dirname(current)) {
+    if (leafBundles.has(`${place.language.code}:${current}`) && !(isIndex && current === folder)) return true;
   }
   return false;
 }
@@ -283,24 +289,24 @@ interface CascadeEntry {
   kind?: string;
 }
 
-/** The `cascade` of each section's `_index.md`, by the section's folder (relative to the docs folder). */
-async function readCascades(root: string, files: readonly string[]): Promise<Map<string, CascadeEntry[]>> {
+/** The `cascade` of each section's `_index.md`, by `<language>:<folder in the content>`. */
+async function readCascades(root: string, places: ReadonlyMap<string, ContentPlace>): Promise<Map<string, CascadeEntry[]>> {
   const cascades = new Map<string, CascadeEntry[]>();
-  for (const file of files) {
-    if (!/(?:^|\/)_index(?:\.[a-z]{2,3}(?:[-_][a-z0-9]+)?)?\.md$/i.test(file)) continue;
+  for (const [file, place] of places) {
+    if (!/(?:^|\/)_index\.md$/i.test(place.logicalPath)) continue;
     const sourceFile = path.join(root, file);
     const source = await readFile(sourceFile, 'utf8').catch(() => '');
     const cascade = readFrontMatter(source.replace(/^\uFEFF/, ''), sourceFile).frontMatter.cascade;
     const entries = (Array.isArray(cascade) ? cascade : cascade === undefined ? [] : [cascade]).flatMap((entry): CascadeEntry[] => {
-      const { _target: oldTarget, target: newTarget, ...values } = table(entry);
-      const target = table(newTarget ?? oldTarget);
+      const { _target: oldTarget, target: newTarget, ...values } = settingsTable(entry);
+      const target = settingsTable(newTarget ?? oldTarget);
       if (Object.keys(values).length === 0) return [];
       const result: CascadeEntry = { values };
       if (typeof target.path === 'string' && target.path.trim() !== '') result.path = target.path.trim();
       if (typeof target.kind === 'string' && target.kind.trim() !== '') result.kind = target.kind.trim().toLowerCase();
       return [result];
     });
-    if (entries.length > 0) cascades.set(path.posix.dirname(file), entries);
+    if (entries.length > 0) cascades.set(`${place.language.code}:${path.posix.dirname(place.logicalPath)}`, entries);
   }
   return cascades;
 }
@@ -311,14 +317,14 @@ async function readCascades(root: string, files: readonly string[]): Promise<Map
  * `_index.md` too, as Hugo builds it (a section that cascades `build: { render: never }` and
  * sets `build: { render: always }` for itself is rendered, its pages are not).
  */
-function withCascade(frontMatter: Record<string, unknown>, relativeFile: string, logicalPath: string, cascades: ReadonlyMap<string, CascadeEntry[]>): Record<string, unknown> | undefined {
+function withCascade(frontMatter: Record<string, unknown>, place: ContentPlace, cascades: ReadonlyMap<string, CascadeEntry[]>): Record<string, unknown> | undefined {
   if (cascades.size === 0) return undefined;
-  const isSection = /(?:^|\/)_index(?:\.[^/]+)?\.md$/i.test(relativeFile);
-  const contentPath = `/${logicalPath.replace(/(?:^|\/)_?index\.md$/i, '').replace(/\.md$/i, '')}`.replace(/\/+$/, '') || '/';
-  let folder = path.posix.dirname(relativeFile);
+  const isSection = /(?:^|\/)_index\.md$/i.test(place.logicalPath);
+  const contentPath = `/${place.logicalPath.replace(/(?:^|\/)_?index\.md$/i, '').replace(/\.md$/i, '')}`.replace(/\/+$/, '') || '/';
+  let folder = path.posix.dirname(place.logicalPath);
   let merged: Record<string, unknown> | undefined;
   for (; folder !== ''; folder = folder === '.' ? '' : path.posix.dirname(folder)) {
-    for (const entry of cascades.get(folder) ?? []) {
+    for (const entry of cascades.get(`${place.language.code}:${folder}`) ?? []) {
       if (entry.kind !== undefined && entry.kind !== (isSection ? 'section' : 'page')) continue;
       if (entry.path !== undefined && !matchesGlob(contentPath.replace(/^\//, ''), entry.path.replace(/^\//, ''))) continue;
       for (const [key, value] of Object.entries(entry.values)) {
@@ -346,13 +352,13 @@ function untitledSectionName(logicalPath: string | undefined, siteTitle: string 
  * @throws DocsFolderError when TOML or JSON front matter is invalid
  */
 export function readFrontMatter(source: string, sourceFile: string): { text: string; frontMatter: Record<string, unknown>; body: string } {
-  const yaml = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  const yaml = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
   if (yaml !== null) return { text: yaml[0], frontMatter: parseFrontMatter(yaml[1] ?? '', sourceFile), body: source.slice(yaml[0].length) };
   const toml = /^\+\+\+[ \t]*\r?\n([\s\S]*?)\r?\n\+\+\+[ \t]*(?:\r?\n|$)/.exec(source);
   if (toml !== null) {
     let data: Record<string, unknown>;
     try {
-      data = table(parseToml(toml[1] ?? ''));
+      data = settingsTable(parseToml(toml[1] ?? ''));
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new DocsFolderError(sourceFile, `front matter is not valid TOML (${reason}); fix the block between the opening and closing +++ lines`);
@@ -363,7 +369,7 @@ export function readFrontMatter(source: string, sourceFile: string): { text: str
     const end = jsonObjectEnd(source);
     if (end !== undefined) {
       try {
-        const data = table(JSON.parse(source.slice(0, end)));
+        const data = settingsTable(JSON.parse(source.slice(0, end)));
         return { text: asYamlBlock(data), frontMatter: data, body: source.slice(end).replace(/^[ \t]*\r?\n/, '') };
       } catch (error) {
         const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -407,5 +413,5 @@ function withoutBlockAttributes(source: string): string {
 }
 
 // Goldmark's heading attributes: `{#id .class key=value}` at the end of the heading.
-const headingAttributes = /\s*\{\s*((?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=(?:"[^"]*"|[^\s{}]*))(?:\s+(?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=(?:"[^"]*"|[^\s{}]*)))*)\s*\}\s*$/;
+const headingAttributes = /\s*\{\s*((?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=(?:"[^"]*"|[^\s{}"]*))(?:\s+(?:[#.][^\s{}]+|[^\s{}=#.][^\s{}=]*=(?:"[^"]*"|[^\s{}"]*)))*)\s*\}\s*$/;
 

@@ -1,12 +1,18 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { isSettingsTable } from '../config-literals';
 import { withoutFrontMatter } from '../front-matter';
+import { includedCharactersPerPage, readFileInsideSync, readIncludedFileSync } from '../included-files';
+import { fencedCodeBlock } from '../line-scanner';
+import { isInsideFolder } from '../../files/inside-folder';
 
 /** What reading a page's Liquid needs from the site. */
 export interface LiquidSite {
   /** The site's source folder (where `_config.yml` is). */
   source: string;
+  /** No file outside this folder is read (see `includeBoundary`). */
+  boundary: string;
   /** The site's config, `site.*` (keys as written). */
   config: Record<string, unknown>;
   /** `baseurl`, for `relative_url` (`''` at the root). */
@@ -43,9 +49,6 @@ interface Scope {
 /** An expression naming something this reading does not know (a plugin's, a loop over `site.pages`). */
 const unknown = Symbol('unknown');
 
-/** The most text includes may add to one page. */
-const includedCharacters = 2_000_000;
-
 /**
  * A page's text with its Liquid read as Jekyll renders it before the Markdown, as far as that is
  * known without running plugins or loops over the site:
@@ -67,7 +70,7 @@ const includedCharacters = 2_000_000;
  */
 export function renderLiquid(source: string, site: LiquidSite, page: LiquidPage): string {
   if (!source.includes('{%') && !source.includes('{{')) return source;
-  return render(tokenize(source), { site, page, budget: { characters: includedCharacters }, depth: 0, data: {}, variables: {} });
+  return render(tokenize(source), { site, page, budget: { characters: includedCharactersPerPage }, depth: 0, data: {}, variables: {} });
 }
 
 type Token = { kind: 'text'; text: string } | { kind: 'tag'; name: string; markup: string } | { kind: 'output'; markup: string };
@@ -113,6 +116,8 @@ const blockEnds: Record<string, string> = {
   highlight: 'endhighlight',
 };
 
+const blockEndNames = new Set(Object.values(blockEnds));
+
 function render(tokens: readonly Token[], scope: Scope): string {
   let output = '';
   for (let index = 0; index < tokens.length; index++) {
@@ -128,19 +133,18 @@ function render(tokens: readonly Token[], scope: Scope): string {
         output += tagOutput(token.name, token.markup, scope);
         continue;
       }
-      // The block's tokens up to its end tag (nested blocks of the same name counted), and the
-      // places of its own `elsif`, `else` and `when` tags.
+      // The block's tokens up to its end tag (every block nested in it counted, whatever its
+      // kind), and the places of its own `elsif`, `else` and `when` tags.
       let depth = 0;
       let end = index + 1;
       const branches: Array<{ at: number; name: string; markup: string }> = [{ at: index, name: token.name, markup: token.markup }];
       for (; end < tokens.length; end++) {
         const inner = tokens[end] as Token;
         if (inner.kind !== 'tag') continue;
-        if (inner.name === token.name) depth += 1;
-        else if (inner.name === endName) {
-          if (depth === 0) break;
-          depth -= 1;
-        } else if (depth === 0 && (inner.name === 'else' || inner.name === 'elsif' || inner.name === 'when')) branches.push({ at: end, name: inner.name, markup: inner.markup });
+        if (depth === 0 && inner.name === endName) break;
+        if (blockEnds[inner.name] !== undefined) depth += 1;
+        else if (blockEndNames.has(inner.name)) depth -= 1;
+        else if (depth === 0 && (inner.name === 'else' || inner.name === 'elsif' || inner.name === 'when')) branches.push({ at: end, name: inner.name, markup: inner.markup });
       }
       const branchTokens = (position: number) => tokens.slice((branches[position]?.at ?? index) + 1, branches[position + 1]?.at ?? end);
       output += renderBlock(token.name, token.markup, branches, branchTokens, scope);
@@ -178,7 +182,7 @@ function renderBlock(
       return '';
     }
     case 'highlight':
-      return codeFence(render(branchTokens(0), scope), markup.split(/\s+/)[0] ?? '');
+      return fencedCodeBlock(render(branchTokens(0), scope), markup.split(/\s+/)[0] ?? '');
     default:
       // `case`, `tablerow`, `comment`: nothing.
       return '';
@@ -192,7 +196,7 @@ function renderLoop(markup: string, branches: ReadonlyArray<{ name: string }>, b
   if (loop === null) return '';
   const collection = evaluate(loop[2] ?? '', scope);
   if (collection === unknown) return '';
-  let items: unknown[] = Array.isArray(collection) ? [...collection] : isRecord(collection) ? Object.entries(collection) : [];
+  let items: unknown[] = Array.isArray(collection) ? [...collection] : isSettingsTable(collection) ? Object.entries(collection) : [];
   const options = loop[3] ?? '';
   const offset = Number(/offset:\s*(\d+)/.exec(options)?.[1] ?? 0);
   const limit = /limit:\s*(\d+)/.exec(options)?.[1];
@@ -203,6 +207,7 @@ function renderLoop(markup: string, branches: ReadonlyArray<{ name: string }>, b
   const body = branchTokens(0);
   const name = loop[1] ?? '';
   const outer = scope.variables[name];
+  const outerLoop = scope.variables.forloop;
   let output = '';
   items.forEach((item, position) => {
     scope.variables[name] = item;
@@ -210,6 +215,7 @@ function renderLoop(markup: string, branches: ReadonlyArray<{ name: string }>, b
     output += render(body, scope);
   });
   scope.variables[name] = outer;
+  scope.variables.forloop = outerLoop;
   return output;
 }
 
@@ -252,7 +258,7 @@ function comparison(markup: string, scope: Scope): boolean | typeof unknown {
 
 // Liquid's `empty` and `blank` equal an empty string, list or map; `nil` equals a missing value.
 function same(left: unknown, right: unknown): boolean {
-  const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+  const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0) || (isSettingsTable(value) && Object.keys(value).length === 0);
   if (right === emptyValue) return isEmpty(left) || (left === undefined || left === null);
   if (left === emptyValue) return isEmpty(right) || (right === undefined || right === null);
   if ((left === undefined || left === null) && (right === undefined || right === null)) return true;
@@ -264,24 +270,19 @@ function truthy(value: unknown): boolean {
   return value !== undefined && value !== null && value !== false;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
 
 const emptyValue = Symbol('empty');
 
-function codeFence(code: string, language: string): string {
-  const body = code.replace(/^\s*\n/, '').replace(/\s+$/, '');
-  const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${language.replace(/[^\w#+.-]/g, '')}\n${body}\n${fence}`;
-}
+// Filters that only escape or render a text the page shows as the same words.
+const textFilters = new Set(['escape', 'escape_once', 'xml_escape', 'cgi_escape', 'uri_escape', 'url_encode', 'markdownify', 'smartify', 'strip_html', 'strip_newlines', 'normalize_whitespace', 'lstrip', 'rstrip', 'capitalize']);
+
 
 function tagOutput(name: string, markup: string, scope: Scope): string {
   switch (name) {
     case 'include':
+    case 'include_cached':
     case 'include_relative':
-      return includeOutput(name, markup, scope);
+      return includeOutput(name === 'include_relative' ? name : 'include', markup, scope);
     case 'link':
     case 'post_url': {
       const target = markup.trim().split(/\s+/)[0] ?? '';
@@ -300,18 +301,8 @@ function includeOutput(name: string, markup: string, scope: Scope): string {
   const [file = '', ...rest] = markup.split(/\s+/);
   if (file === '' || file.includes('{{') || scope.depth >= 8) return '';
   const folder = name === 'include' ? scope.site.includesDir : path.dirname(scope.page.sourceFile);
-  const resolved = path.resolve(folder, file);
-  const inside = path.relative(scope.site.source, resolved);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) return '';
-  scope.page.dependencies.push(resolved);
-  let text: string;
-  try {
-    text = readFileSync(resolved, 'utf8');
-  } catch {
-    return '';
-  }
-  if (text.length > scope.budget.characters) return '';
-  scope.budget.characters -= text.length;
+  const text = readIncludedFileSync(path.resolve(folder, file), { boundary: scope.site.boundary, dependencies: scope.page.dependencies }, scope.budget);
+  if (text === undefined) return '';
   const parameters: Record<string, string> = {};
   for (const match of rest.join(' ').matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
     const value = match[2] ?? match[3] ?? shown(evaluate(match[4] ?? '', scope));
@@ -378,7 +369,7 @@ function evaluate(markup: string, scope: Scope): unknown {
         current = current[Number(key)];
         continue;
       }
-      if (!isRecord(current)) return undefined;
+      if (!isSettingsTable(current)) return undefined;
       current = current[key];
     }
     value = current;
@@ -393,6 +384,9 @@ function evaluate(markup: string, scope: Scope): unknown {
     else if (name === 'size' && (Array.isArray(value) || typeof value === 'string')) value = value.length;
     else if (name === 'join' && Array.isArray(value)) value = value.map(shown).join(/join:\s*["']([^"']*)["']/.exec(filter)?.[1] ?? ' ');
     else if (name === 'default' && (value === undefined || value === null || value === '' || value === false)) value = evaluate(filter.replace(/^default:\s*/, ''), scope);
+    else if (name === 'default' || (name !== undefined && textFilters.has(name))) continue;
+    // A filter this reading does not apply (`where`, `sort`, `date`) would change the value.
+    else if (name !== 'relative_url' && name !== 'absolute_url' && name !== 'slugify' && name !== 'downcase' && name !== 'upcase' && name !== 'strip' && name !== 'size' && name !== 'join') return unknown;
   }
   return value;
 }
@@ -404,18 +398,19 @@ function shown(value: unknown): string {
   return '';
 }
 
-// `site.data`: the data folder's YAML and JSON files, by name, folders nested.
+// `site.data`: the data folder's YAML and JSON files, by name, folders nested; only inside the project.
 function siteData(scope: Scope): Record<string, unknown> {
   if (scope.data.value !== undefined) return scope.data.value;
   const read = (folder: string, depth: number): Record<string, unknown> => {
     const data: Record<string, unknown> = {};
-    if (!existsSync(folder) || depth > 4) return data;
+    if (!existsSync(folder) || depth > 4 || !isInsideFolder(scope.site.boundary, folder)) return data;
     for (const entry of readdirSync(folder)) {
       const full = path.join(folder, entry);
       if (statSync(full).isDirectory()) data[entry] = read(full, depth + 1);
       else if (/\.(?:ya?ml|json)$/i.test(entry)) {
+        const text = readFileInsideSync(scope.site.boundary, full);
+        if (text === undefined) continue;
         try {
-          const text = readFileSync(full, 'utf8');
           data[entry.replace(/\.[^.]+$/, '')] = entry.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
           scope.page.dependencies.push(full);
         } catch {

@@ -88,6 +88,46 @@ describe('Jekyll dialect', () => {
     expect(read.pages.map((candidate) => candidate.path).sort()).toEqual(['/2020/02/03/launch.html', '/guide.html']);
   });
 
+  test('defaults: a longer scope path takes precedence; posts need a dated name; a page with a future date is still a page; permalink: none', async () => {
+    const root = await site({
+      '_config.yml': 'permalink: none\ndefaults:\n  - scope: { path: "docs" }\n    values: { published: false }\n  - scope: { path: "" }\n    values: { published: true }\n',
+      'docs/a.md': '---\ntitle: A\n---\n\nHidden by the docs scope.\n',
+      'soon.md': '---\ntitle: Soon\ndate: 2999-01-01\n---\n\nPages have no date to hide by.\n',
+      'about.markdown': '---\ntitle: About\n---\n\nA .markdown page.\n',
+      '_posts/notes.md': '---\ntitle: Notes\n---\n\nNo date in the name: no post.\n',
+      '_posts/2024-01-02-hello.md': '---\ntitle: Hello\ndate: 2024-01-02T01:00:00+02:00\n---\n\nHi.\n',
+    });
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages.map((candidate) => candidate.path).sort()).toEqual(['/about.html', '/hello.html', '/soon.html']);
+  });
+
+  test('Liquid: else inside a loop belongs to its own if; unknown filters and loops over the site show nothing; includes stay inside the project', async () => {
+    const outside = await site({ 'secret.md': 'SECRET TEXT' });
+    const root = await site({
+      '_config.yml': 'title: Site\n',
+      '_data/items.yml': '- name: a\n- name: b\n',
+      'index.md':
+        '---\ntitle: Home\n---\n\n{% for item in site.data.items %}[{% if item.name == "a" %}A{% else %}other{% endif %}]{% endfor %}\n\n' +
+        `{% for p in site.pages %}{{ p.title }}{% endfor %}{{ site.data.items | where: "name", "a" }}{% include_relative ../${path.basename(outside)}/secret.md %}end\n`,
+    });
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages[0]?.sections.map((section) => section.markdown)).toEqual(['[A][other]\n\nend']);
+  });
+
+  test('kramdown: <div markdown="1"> content is Markdown; an attribute list in a code span is text', async () => {
+    const root = await site({
+      '_config.yml': 'title: Site\n',
+      'index.md': '---\ntitle: Home\n---\n\n<div class="note" markdown="1">\n\n## Inside\n\nSome **bold**.\n\n</div>\n\nWrite `{: .note }` under a paragraph.\n',
+    });
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages[0]?.sections.map((section) => [section.heading, section.markdown])).toEqual([['Inside', 'Some **bold**.\n\nWrite `{: .note }` under a paragraph.']]);
+  });
+
+  test('a YAML alias that refers to itself in _config.yml stops the start with what to fix', async () => {
+    const root = await site({ '_config.yml': 'x: &a\n  y: *a\n', 'index.md': '---\n---\nHi\n' });
+    await expect(ingestDocs({ docs: root })).rejects.toThrow(/_config\.yml: the config holds a YAML alias that refers to itself/);
+  });
+
   test("Jupyter Book's and Hexo's _config.yml are not Jekyll's", async () => {
     const book = await site({ '_config.yml': 'title: Book\n', '_toc.yml': 'root: intro\n', 'intro.md': '# Intro\n' });
     expect((await ingestDocs({ docs: book })).generator).toBe('gfm');

@@ -5,14 +5,16 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { kramdownAnchors, kramdownGfmAnchors } from '../anchors';
+import { isSettingsTable } from '../config-literals';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
-import { parseFrontMatter } from '../front-matter';
+import { calendarDate, parseFrontMatter, refuseCircularValues } from '../front-matter';
 import { rewriteLinesOutsideFences } from '../line-scanner';
 import { normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, takeCustomId } from '../mdast-edits';
 import { DocsFolderError } from '../page-files';
 import { matchesGlob } from '../path-glob';
+import { includeBoundary } from '../included-files';
 import type { Dialect, DialectOptions, PageFile } from './dialect';
 import { joinUrlPath, normalizePrefix, pathInside } from './dialect';
 import { renderLiquid, type LiquidSite } from './jekyll-liquid';
@@ -70,8 +72,10 @@ export async function readJekyllConfig(configFile: string): Promise<JekyllConfig
   let settings: Record<string, unknown>;
   try {
     const data: unknown = configFile.endsWith('.toml') ? parseToml(text) : parseYaml(text);
-    settings = isTable(data) ? data : {};
+    refuseCircularValues(data, configFile, 'the config');
+    settings = isSettingsTable(data) ? data : {};
   } catch (error) {
+    if (error instanceof DocsFolderError) throw error;
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new DocsFolderError(configFile, `not valid ${configFile.endsWith('.toml') ? 'TOML' : 'YAML'} (${reason}): fix it so that \`jekyll build\` accepts it, or set the domain's "generator" to read the folder otherwise.`);
   }
@@ -82,14 +86,14 @@ export async function readJekyllConfig(configFile: string): Promise<JekyllConfig
   const configured = settings.collections;
   const entries: Array<[string, Record<string, unknown>]> = Array.isArray(configured)
     ? configured.filter((name): name is string => typeof name === 'string').map((name) => [name, {}])
-    : Object.entries(isTable(configured) ? configured : {}).map(([name, value]) => [name, isTable(value) ? value : {}]);
+    : Object.entries(isSettingsTable(configured) ? configured : {}).map(([name, value]) => [name, isSettingsTable(value) ? value : {}]);
   if (!entries.some(([name]) => name === 'posts')) entries.push(['posts', {}]);
   for (const [name, value] of entries) {
     const collection: JekyllCollection = { name, folder: path.join(collectionsDir, `_${name}`), output: name === 'posts' ? value.output !== false : value.output === true };
     if (typeof value.permalink === 'string') collection.permalink = value.permalink;
     collections.push(collection);
   }
-  const kramdown = isTable(settings.kramdown) ? settings.kramdown : {};
+  const kramdown = isSettingsTable(settings.kramdown) ? settings.kramdown : {};
   const config: JekyllConfig = {
     source,
     settings,
@@ -98,8 +102,8 @@ export async function readJekyllConfig(configFile: string): Promise<JekyllConfig
     collections,
     exclude: [...defaultExcludes, ...(Array.isArray(settings.exclude) ? settings.exclude.filter((entry): entry is string => typeof entry === 'string') : [])],
     defaults: (Array.isArray(settings.defaults) ? settings.defaults : []).flatMap((entry): FrontMatterDefault[] => {
-      if (!isTable(entry) || !isTable(entry.values)) return [];
-      const scope = isTable(entry.scope) ? entry.scope : {};
+      if (!isSettingsTable(entry) || !isSettingsTable(entry.values)) return [];
+      const scope = isSettingsTable(entry.scope) ? entry.scope : {};
       const result: FrontMatterDefault = { path: typeof scope.path === 'string' ? scope.path.replace(/^\/+|\/+$/g, '') : '', values: entry.values };
       if (typeof scope.type === 'string') result.type = scope.type;
       return [result];
@@ -109,10 +113,6 @@ export async function readJekyllConfig(configFile: string): Promise<JekyllConfig
   };
   if (typeof settings.lang === 'string' && settings.lang.trim() !== '') config.language = settings.lang.trim();
   return config;
-}
-
-function isTable(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
 /**
@@ -140,9 +140,10 @@ export async function createJekyllDialect(options: DialectOptions): Promise<Dial
       : await readJekyllConfig(options.configFile);
   const prefix = normalizePrefix(options.pathPrefix ?? config.baseUrl);
   const language = normalizeLocale(options.settings.defaultLocale ?? config.language ?? 'en');
-  const withFrontMatter = filesWithFrontMatter(options.root, options.files);
+  const withFrontMatter = filesWithFrontMatter(options.root, [...options.files, ...(options.markdownVariants ?? [])]);
   const liquidSite: LiquidSite = {
     source: config.source,
+    boundary: includeBoundary(options.root, options.configFile),
     config: config.settings,
     // `relative_url` gives the URLs the pages are served at: under `pathPrefix` when it is set.
     baseUrl: prefix,
@@ -162,17 +163,25 @@ export async function createJekyllDialect(options: DialectOptions): Promise<Dial
   const sourcePath = (file: PageFile) => pathInside(config.source, file);
   const frontMatterOf = (file: PageFile, own: Record<string, unknown>): Record<string, unknown> => {
     const relative = sourcePath(file) ?? file.relativeFile;
-    const type = collectionOf(file)?.collection.name ?? 'pages';
-    let merged = own;
-    // A post's date is in its file name (`2024-03-05-launch.md`), unless its front matter sets one.
-    const posted = type === 'posts' && !('date' in own) ? postName.exec(path.posix.basename(relative).replace(/\.[^.]+$/, '')) : null;
-    if (posted !== null) merged = { ...merged, date: `${posted[1]}-${posted[2]}-${posted[3]}` };
-    // Later defaults win over earlier ones, the page's own front matter over all.
-    for (const entry of [...config.defaults].reverse()) {
+    const document = collectionOf(file);
+    const type = document?.collection.name ?? 'pages';
+    // The defaults whose scope covers the file, merged as Jekyll does: a longer path, then a
+    // scope with a type, takes precedence; between equals the later one. The page's own values win.
+    let defaults: Record<string, unknown> = {};
+    let previous: FrontMatterDefault | undefined;
+    for (const entry of config.defaults) {
       if (entry.type !== undefined && entry.type !== type) continue;
       if (entry.path !== '' && !(relative === entry.path || relative.startsWith(`${entry.path}/`) || matchesGlob(relative, entry.path))) continue;
-      for (const [key, value] of Object.entries(entry.values)) if (!(key in merged)) merged = { ...merged, [key]: value };
+      const precedes = previous === undefined || (entry.path.length !== previous.path.length ? entry.path.length > previous.path.length : entry.type !== undefined || previous.type === undefined);
+      defaults = precedes ? { ...defaults, ...entry.values } : { ...entry.values, ...defaults };
+      if (precedes) previous = entry;
     }
+    let merged = Object.keys(defaults).some((key) => !(key in own)) ? { ...defaults, ...own } : own;
+    // A post's date is in its file name (`2024-03-05-launch.md`), unless its front matter sets one.
+    const posted = type === 'posts' && !('date' in merged) ? postName.exec(path.posix.basename(relative).replace(/\.[^.]+$/, '')) : null;
+    if (posted !== null) merged = { ...merged, date: `${posted[1]}-${posted[2]}-${posted[3]}` };
+    // A collection's document dated later than now is not published (pages have no date to hide by).
+    if (document !== undefined && !config.future && isFutureDated(merged.date) && merged.published !== false) merged = { ...merged, published: false };
     return merged;
   };
 
@@ -181,12 +190,14 @@ export async function createJekyllDialect(options: DialectOptions): Promise<Dial
     fingerprint: `jekyll:1:${config.source}:${prefix}:${settingsHash}`,
     locales: [{ code: language, pathPrefix: prefix }],
     defaultLocale: language,
+    readsMarkdownVariants: true,
     isPage: (file) => {
       const relative = sourcePath(file);
       if (relative === undefined || !/\.(?:md|markdown|mkdn?|mkd|mdown)$/i.test(relative)) return false;
       if (!withFrontMatter.has(file.relativeFile)) return false;
       if (config.exclude.some((pattern) => relative === pattern || relative.startsWith(`${pattern.replace(/\/+$/, '')}/`) || matchesGlob(relative, pattern))) return false;
       const document = collectionOf(file);
+      if (document?.collection.name === 'posts' && !postName.test(path.posix.basename(document.inside).replace(/\.[^.]+$/, ''))) return false;
       if (document !== undefined) return document.collection.output && !document.inside.split('/').some((segment) => segment.startsWith('_') || segment.startsWith('.'));
       return !relative.split('/').some((segment) => segment.startsWith('_') || segment.startsWith('.'));
     },
@@ -208,7 +219,7 @@ export async function createJekyllDialect(options: DialectOptions): Promise<Dial
       dropNonContentHtml(tree);
       return { tree, text, dependencies };
     },
-    unpublished: (frontMatter) => frontMatter.published === false || (!config.future && isFutureDated(frontMatter.date)),
+    unpublished: (frontMatter) => frontMatter.published === false,
     excludesFromSearch: (_file, frontMatter) => frontMatter.search_exclude === true,
     headingText: (heading) => plainText(heading),
     assignAnchors: config.kramdownInput.toLowerCase() === 'kramdown' ? kramdownAnchors : kramdownGfmAnchors,
@@ -266,12 +277,13 @@ export function jekyllPagePath(
   const post = document?.collection.name === 'posts' ? postName.exec(basename) : null;
   if (typeof frontMatter.permalink === 'string' && frontMatter.permalink.trim() !== '') template = frontMatter.permalink.trim();
   else if (document !== undefined && document.collection.permalink !== undefined) template = document.collection.permalink;
-  else if (document?.collection.name === 'posts') template = style === 'pretty' ? '/:categories/:year/:month/:day/:title/' : style.startsWith('/') ? style : '/:categories/:year/:month/:day/:title:output_ext';
+  else if (document?.collection.name === 'posts') template = postStyles[style] ?? style;
   else if (document !== undefined) template = `/:collection/:path${suffix}`;
   else if (basename === 'index') template = '/:path/';
   else template = `/:path/:basename${suffix}`;
 
-  const date = dateOf(frontMatter.date) ?? (post === null ? undefined : new Date(Date.UTC(Number(post[1]), Number(post[2]) - 1, Number(post[3]))));
+  const date = calendarDate(frontMatter.date) ?? (post === null ? undefined : { year: Number(post[1]), month: Number(post[2]), day: Number(post[3]) });
+  const dayOfYear = date === undefined ? undefined : Math.round((Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(date.year, 0, 1)) / 86_400_000) + 1;
   const title = post?.[4] ?? basename;
   const categories = categoriesOf(frontMatter, document);
   const two = (value: number) => String(value).padStart(2, '0');
@@ -284,24 +296,28 @@ export function jekyllPagePath(
     title: typeof frontMatter.slug === 'string' ? frontMatter.slug : title,
     slug: typeof frontMatter.slug === 'string' ? frontMatter.slug : title,
     categories: categories.join('/'),
-    year: date === undefined ? '' : String(date.getUTCFullYear()),
-    month: date === undefined ? '' : two(date.getUTCMonth() + 1),
-    i_month: date === undefined ? '' : String(date.getUTCMonth() + 1),
-    day: date === undefined ? '' : two(date.getUTCDate()),
-    i_day: date === undefined ? '' : String(date.getUTCDate()),
-    short_year: date === undefined ? '' : String(date.getUTCFullYear()).slice(2),
+    year: date === undefined ? '' : String(date.year),
+    month: date === undefined ? '' : two(date.month),
+    i_month: date === undefined ? '' : String(date.month),
+    day: date === undefined ? '' : two(date.day),
+    i_day: date === undefined ? '' : String(date.day),
+    short_year: date === undefined ? '' : String(date.year).slice(2),
+    y_day: dayOfYear === undefined ? '' : String(dayOfYear).padStart(3, '0'),
   };
   const expanded = template.replace(/:([a-z_]+)/g, (whole, token: string) => tokens[token] ?? whole);
   // As Jekyll sanitizes a URL: no empty parts, and `…/index.html` is its folder.
   return expanded.replace(/\/{2,}/g, '/').replace(/^\/+/, '').replace(/(?:^|\/)index\.html$/, (match) => (match.startsWith('/') ? '/' : ''));
 }
 
-function dateOf(value: unknown): Date | undefined {
-  if (value instanceof Date) return value;
-  if (typeof value !== 'string') return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time);
-}
+// A post's URL by the site's `permalink` style (Jekyll's `style_to_permalink`); a pattern is used as written.
+const postStyles: Record<string, string> = {
+  date: '/:categories/:year/:month/:day/:title:output_ext',
+  pretty: '/:categories/:year/:month/:day/:title/',
+  ordinal: '/:categories/:year/:y_day/:title:output_ext',
+  none: '/:categories/:title:output_ext',
+  // (Jekyll's `weekdate` puts the week and weekday in the URL; read here as `date`.)
+  weekdate: '/:categories/:year/:month/:day/:title:output_ext',
+};
 
 // A post's categories: its folders above `_posts` are not known here; its front matter's, lower case.
 function categoriesOf(frontMatter: Record<string, unknown>, document: { collection: JekyllCollection } | undefined): string[] {
@@ -315,16 +331,31 @@ function categoriesOf(frontMatter: Record<string, unknown>, document: { collecti
 // `{:toc}` (with the `* TOC` item it replaces), `{::options parse_block_html="true" /}`.
 const attributeLine = /^[ \t]*\{:{1,2}[^{}]*\}[ \t]*$/;
 const tocItem = /^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*$/i;
-// `{: #install}`: an id for the block above (a heading's, read below).
-const idLine = /^\s*\{:\s*#([\w-]+)\s*\}\s*$/;
+// `{: #install}` or `{: #install .big}`: an id for the block above (a heading's, read below).
+const idLine = /^\s*\{:\s*(?:\.[\w-]+\s+)*#([\w-]+)(?:\s+[^{}]*)?\}\s*$/;
+
+// `{::comment}…{:/comment}` (or `{:/}`): text kramdown does not output.
+function withoutKramdownComments(source: string): string {
+  if (!source.includes('{::comment}')) return source;
+  return source.replace(/\{::comment\}[\s\S]*?\{:\/(?:comment)?\}/g, (comment) => comment.replace(/[^\n]/g, ''));
+}
+
+// A line with its code spans left as written and the rest rewritten.
+function outsideCodeSpans(line: string, rewrite: (text: string) => string): string {
+  if (!line.includes('`')) return rewrite(line);
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((part, index) => (index % 2 === 1 ? part : rewrite(part)))
+    .join('');
+}
 // An inline attribute list after a span: `**Deprecated**{: .label .label-red}`.
 const inlineAttributes = /\{:[ \t]*[.#][^{}\n]*\}/g;
 
-/** The page without kramdown's attribute lists and extension tags (styling, not text). */
+/** The page without kramdown's attribute lists and extension tags (styling, not text), nor its comments. */
 export function withoutKramdownExtensions(source: string): string {
-  const lines = rewriteLinesOutsideFences(source, (line) => {
+  const lines = rewriteLinesOutsideFences(withoutKramdownComments(source), (line) => {
     if (idLine.test(line)) return line;
-    return attributeLine.test(line) ? '' : line.replace(inlineAttributes, (match) => (match.includes('`') ? match : ''));
+    return attributeLine.test(line) ? '' : outsideCodeSpans(line, (part) => part.replace(inlineAttributes, ''));
   }).split('\n');
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index] as string;
@@ -345,19 +376,35 @@ export function withoutKramdownExtensions(source: string): string {
 // closes it, blank lines and indentation inside included (CommonMark would end it at the first
 // blank line, and read the indented rest as code). Liquid loops leave both behind.
 const htmlBlockOpener = /^ {0,3}<(div|table|section|details|figure|ul|ol|dl|blockquote|aside|nav|form)\b[^>]*>/i;
+// The closing tag of an element whose content was read as Markdown, alone on its line.
+const markdownBlockCloser = /^ {0,3}<\/(?:div|section|details|figure|aside|blockquote)\s*>\s*$/i;
 
 function withHtmlBlocksJoined(source: string): string {
   const lines = source.split('\n');
   const output: string[] = [];
   let open: { tag: RegExp; close: RegExp; depth: number } | undefined;
   let fence: string | undefined;
+  // Elements opened with `markdown="1"` whose closing tag is still to come.
+  let markdownElements = 0;
   for (const line of lines) {
     if (open === undefined) {
       const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
       if (marker !== undefined && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) fence = fence === undefined ? marker : undefined;
-      const tag = fence === undefined ? htmlBlockOpener.exec(line)?.[1] : undefined;
+      if (fence === undefined && markdownElements > 0 && markdownBlockCloser.test(line)) {
+        markdownElements -= 1;
+        output.push('');
+        continue;
+      }
+      const opener = fence === undefined ? htmlBlockOpener.exec(line) : null;
       output.push(line);
-      if (tag === undefined) continue;
+      if (opener === null) continue;
+      const tag = opener[1] ?? '';
+      // `<div markdown="1">` (kramdown): its content is Markdown, read as such, without the tags.
+      if (/\bmarkdown\s*=\s*["']?(?:1|block)\b/i.test(opener[0]) && line.trim() === opener[0].trim()) {
+        output[output.length - 1] = '';
+        markdownElements += 1;
+        continue;
+      }
       open = { tag: new RegExp(`<${tag}\\b`, 'gi'), close: new RegExp(`</${tag}\\s*>`, 'gi'), depth: 0 };
     } else {
       if (line.trim() === '') continue;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Code, Heading, Nodes, RootContent } from 'mdast';
 import { parse as parseToml } from 'smol-toml';
 import { mdbookAnchors } from '../anchors';
+import { settingsTable } from '../config-literals';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
 import { includeBoundary, includedCharactersPerPage } from '../included-files';
 import { normalizeLocale } from '../locales';
@@ -51,12 +52,12 @@ export async function readMdbookConfig(configFile: string): Promise<MdbookConfig
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new DocsFolderError(configFile, `not valid TOML (${reason}): fix it so that \`mdbook build\` accepts it, or set the domain's "generator" to read the folder otherwise.`);
   }
-  const book = table(document.book);
-  const html = table(table(document.output).html);
-  const hiddenLines = table(table(html.code).hidelines);
-  const searchChapters = Object.entries(table(table(html.search).chapter))
+  const book = settingsTable(document.book);
+  const html = settingsTable(settingsTable(document.output).html);
+  const hiddenLines = settingsTable(settingsTable(html.code).hidelines);
+  const searchChapters = Object.entries(settingsTable(settingsTable(html.search).chapter))
     .flatMap(([key, settings]): Array<[string, boolean]> => {
-      const enable = table(settings).enable;
+      const enable = settingsTable(settings).enable;
       return typeof enable === 'boolean' ? [[key.replace(/^\.\//, '').replace(/\/+$/, ''), enable]] : [];
     })
     .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
@@ -65,16 +66,13 @@ export async function readMdbookConfig(configFile: string): Promise<MdbookConfig
     smartPunctuation: typeof html['smart-punctuation'] === 'boolean' ? html['smart-punctuation'] : typeof html['curly-quotes'] === 'boolean' ? html['curly-quotes'] : true,
     hiddenLinePrefixes: new Map(Object.entries(hiddenLines).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')),
     searchChapters,
-    admonish: table(document.preprocessor).admonish !== undefined,
+    admonish: settingsTable(document.preprocessor).admonish !== undefined,
   };
   if (typeof book.language === 'string' && book.language.trim() !== '') config.language = book.language.trim();
   if (typeof html['site-url'] === 'string') config.siteUrl = normalizePrefix(html['site-url'].replace(/^[a-z]+:\/\/[^/]+/i, ''));
   return config;
 }
 
-function table(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 
 /**
  * mdBook (the Rust ecosystem's book generator), by its own rules:
