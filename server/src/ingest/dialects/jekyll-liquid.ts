@@ -75,33 +75,56 @@ export function renderLiquid(source: string, site: LiquidSite, page: LiquidPage)
 
 type Token = { kind: 'text'; text: string } | { kind: 'tag'; name: string; markup: string } | { kind: 'output'; markup: string };
 
+/**
+ * The page as text, tags and outputs, read left to right in one pass: an opening `{%` or `{{`
+ * without its closer leaves the rest as text (where Jekyll stops with a syntax error).
+ */
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /\{%-?\s*([\s\S]*?)\s*-?%\}|\{\{-?\s*([\s\S]*?)\s*-?\}\}/g;
   const endRaw = /\{%-?\s*endraw\s*-?%\}/g;
   let position = 0;
-  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
-    let before = source.slice(position, match.index);
-    if (match[0].startsWith('{%-') || match[0].startsWith('{{-')) before = before.replace(/\s+$/, '');
-    tokens.push({ kind: 'text', text: before });
-    position = match.index + match[0].length;
-    if (match[0].endsWith('-%}') || match[0].endsWith('-}}')) position += (/^\s*/.exec(source.slice(position))?.[0] ?? '').length;
-    if (match[1] !== undefined) {
-      const name = /^\w+/.exec(match[1])?.[0] ?? '';
-      if (name === 'raw') {
-        // `{% raw %}…{% endraw %}`: everything up to the end tag is text, `{{` and `{%` included.
-        endRaw.lastIndex = position;
-        const end = endRaw.exec(source);
-        tokens.push({ kind: 'text', text: source.slice(position, end === null ? source.length : end.index) });
-        position = end === null ? source.length : end.index + end[0].length;
-        pattern.lastIndex = position;
-        continue;
-      }
-      tokens.push({ kind: 'tag', name, markup: match[1].slice(name.length).trim() });
-    } else tokens.push({ kind: 'output', markup: match[2] ?? '' });
+  for (;;) {
+    const tagAt = source.indexOf('{%', position);
+    const outputAt = source.indexOf('{{', position);
+    if (tagAt === -1 && outputAt === -1) break;
+    const isTag = outputAt === -1 || (tagAt !== -1 && tagAt < outputAt);
+    const start = isTag ? tagAt : outputAt;
+    const close = source.indexOf(isTag ? '%}' : '}}', start + 2);
+    if (close === -1) break;
+    let inner = source.slice(start + 2, close);
+    const trimBefore = inner.startsWith('-');
+    const trimAfter = inner.endsWith('-') && inner.length > (trimBefore ? 1 : 0);
+    inner = inner.slice(trimBefore ? 1 : 0, trimAfter ? -1 : undefined).trim();
+    const before = source.slice(position, start);
+    tokens.push({ kind: 'text', text: trimBefore ? withoutTrailingSpace(before) : before });
+    position = close + 2;
+    if (trimAfter) while (position < source.length && liquidSpace.has(source[position] as string)) position += 1;
+    if (!isTag) {
+      tokens.push({ kind: 'output', markup: inner });
+      continue;
+    }
+    const name = /^\w+/.exec(inner)?.[0] ?? '';
+    if (name === 'raw') {
+      // `{% raw %}…{% endraw %}`: everything up to the end tag is text, `{{` and `{%` included.
+      endRaw.lastIndex = position;
+      const end = endRaw.exec(source);
+      tokens.push({ kind: 'text', text: source.slice(position, end === null ? source.length : end.index) });
+      position = end === null ? source.length : end.index + end[0].length;
+      continue;
+    }
+    tokens.push({ kind: 'tag', name, markup: inner.slice(name.length).trim() });
   }
   tokens.push({ kind: 'text', text: source.slice(position) });
   return tokens;
+}
+
+// The white space Liquid's `-` trims (Ruby's `\s`).
+const liquidSpace = new Set([' ', '\t', '\n', '\r', '\f', '\v']);
+
+function withoutTrailingSpace(text: string): string {
+  let end = text.length;
+  while (end > 0 && liquidSpace.has(text[end - 1] as string)) end -= 1;
+  return text.slice(0, end);
 }
 
 // Tags that open a block, with the tag that ends it.

@@ -123,6 +123,12 @@ describe('Jekyll dialect', () => {
     expect(read.pages[0]?.sections.map((section) => [section.heading, section.markdown])).toEqual([['Inside', 'Some **bold**.\n\nWrite `{: .note }` under a paragraph.']]);
   });
 
+  test('Liquid is read in one pass: thousands of unclosed {{ are text, read quickly', async () => {
+    const root = await site({ '_config.yml': 'title: Site\n', 'index.md': `---\ntitle: Home\n---\n\n{{ site.title }} and ${'{{ '.repeat(100_000)}\n` });
+    const read = await ingestDocs({ docs: root });
+    expect(read.pages[0]?.sections[0]?.markdown.startsWith('Site and {{ {{')).toBe(true);
+  });
+
   test('a YAML alias that refers to itself in _config.yml stops the start with what to fix', async () => {
     const root = await site({ '_config.yml': 'x: &a\n  y: *a\n', 'index.md': '---\n---\nHi\n' });
     await expect(ingestDocs({ docs: root })).rejects.toThrow(/_config\.yml: the config holds a YAML alias that refers to itself/);
