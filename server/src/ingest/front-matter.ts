@@ -91,6 +91,26 @@ function simpleFrontMatter(yamlText: string): Record<string, unknown> | undefine
   return data;
 }
 
+/** A page's YAML front matter block (`---` … `---`, empty or not) at the start of its text: the block, the YAML in it, and the text after it. */
+export function yamlFrontMatterBlock(source: string): { block: string; yaml: string; body: string } | undefined {
+  const match = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
+  return match === null ? undefined : { block: match[0], yaml: match[1] ?? '', body: source.slice(match[0].length) };
+}
+
+/**
+ * Front matter values written back as a YAML block the shared reading takes (JSON is YAML), for
+ * dialects that add to a page's own (Hugo's cascades, Jekyll's defaults) or read another format.
+ */
+export function asYamlFrontMatter(data: Record<string, unknown>): string {
+  return `---\n${JSON.stringify(data)}\n---\n`;
+}
+
+/** The moment a front matter date names (`2999-01-01`, `2024-01-01T10:00:00+02:00`), for publish and expiry checks. */
+export function frontMatterTime(value: unknown): number | undefined {
+  const time = value instanceof Date ? value.getTime() : typeof value === 'string' && value.trim() !== '' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
+}
+
 /**
  * The calendar day a front matter date names, as written (`2024-01-01T01:00:00+02:00` is January
  * 1st, whatever the server's time zone), as site generators put it in URLs.

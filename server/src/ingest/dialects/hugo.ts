@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { hugoAnchors } from '../anchors';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
-import { calendarDate, parseFrontMatter } from '../front-matter';
+import { asYamlFrontMatter, calendarDate, frontMatterTime, parseFrontMatter, yamlFrontMatterBlock } from '../front-matter';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, takeIdAttribute } from '../mdast-edits';
 import { rewriteLinesOutsideFences } from '../line-scanner';
@@ -123,7 +123,7 @@ export async function createHugoDialect(options: DialectOptions): Promise<Dialec
       const cascaded = place === undefined ? undefined : withCascade(own.frontMatter, place, cascades);
       // Values an ancestor section cascades down are the page's own (its build options, params).
       const frontMatter = cascaded ?? own.frontMatter;
-      const withFrontMatter = cascaded === undefined ? own.text : asYamlBlock(cascaded);
+      const withFrontMatter = cascaded === undefined ? own.text : asYamlFrontMatter(cascaded);
       const body = own.body;
       const pageTitle = typeof frontMatter.title === 'string' ? frontMatter.title : undefined;
       const expanded = expandHugoShortcodes(body, shortcodeSite, { sourceFile: file.sourceFile, frontMatter, dependencies, ...(pageTitle === undefined ? {} : { title: pageTitle }) });
@@ -247,13 +247,6 @@ function expandPermalink(
   return config.uglyUrls ? `${cased}.html` : `${cased}/`;
 }
 
-function dateOf(value: unknown): Date | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time);
-}
-
 /** Whether Hugo publishes a page in a production build (`hugo`, no flags beyond the config's). */
 export function isPublished(frontMatter: Record<string, unknown>, config: Pick<HugoConfig, 'buildDrafts' | 'buildFuture' | 'buildExpired'>, now: Date): boolean {
   if (frontMatter.draft === true && !config.buildDrafts) return false;
@@ -263,10 +256,10 @@ export function isPublished(frontMatter: Record<string, unknown>, config: Pick<H
     // `link`: the page has a URL but is not rendered (a placeholder that redirects elsewhere).
     if (render === 'never' || render === 'link' || render === false) return false;
   }
-  const published = dateOf(frontMatter.publishdate) ?? dateOf(frontMatter.publishDate) ?? dateOf(frontMatter.date);
-  if (!config.buildFuture && published !== undefined && published.getTime() > now.getTime()) return false;
-  const expires = dateOf(frontMatter.expirydate) ?? dateOf(frontMatter.expiryDate);
-  if (!config.buildExpired && expires !== undefined && expires.getTime() <= now.getTime()) return false;
+  const published = frontMatterTime(frontMatter.publishdate) ?? frontMatterTime(frontMatter.publishDate) ?? frontMatterTime(frontMatter.date);
+  if (!config.buildFuture && published !== undefined && published > now.getTime()) return false;
+  const expires = frontMatterTime(frontMatter.expirydate) ?? frontMatterTime(frontMatter.expiryDate);
+  if (!config.buildExpired && expires !== undefined && expires <= now.getTime()) return false;
   return true;
 }
 
@@ -352,8 +345,8 @@ function untitledSectionName(logicalPath: string | undefined, siteTitle: string 
  * @throws DocsFolderError when TOML or JSON front matter is invalid
  */
 export function readFrontMatter(source: string, sourceFile: string): { text: string; frontMatter: Record<string, unknown>; body: string } {
-  const yaml = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
-  if (yaml !== null) return { text: yaml[0], frontMatter: parseFrontMatter(yaml[1] ?? '', sourceFile), body: source.slice(yaml[0].length) };
+  const yaml = yamlFrontMatterBlock(source);
+  if (yaml !== undefined) return { text: yaml.block, frontMatter: parseFrontMatter(yaml.yaml, sourceFile), body: yaml.body };
   const toml = /^\+\+\+[ \t]*\r?\n([\s\S]*?)\r?\n\+\+\+[ \t]*(?:\r?\n|$)/.exec(source);
   if (toml !== null) {
     let data: Record<string, unknown>;
@@ -363,14 +356,14 @@ export function readFrontMatter(source: string, sourceFile: string): { text: str
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new DocsFolderError(sourceFile, `front matter is not valid TOML (${reason}); fix the block between the opening and closing +++ lines`);
     }
-    return { text: asYamlBlock(data), frontMatter: data, body: source.slice(toml[0].length) };
+    return { text: asYamlFrontMatter(data), frontMatter: data, body: source.slice(toml[0].length) };
   }
   if (source.startsWith('{')) {
     const end = jsonObjectEnd(source);
     if (end !== undefined) {
       try {
         const data = settingsTable(JSON.parse(source.slice(0, end)));
-        return { text: asYamlBlock(data), frontMatter: data, body: source.slice(end).replace(/^[ \t]*\r?\n/, '') };
+        return { text: asYamlFrontMatter(data), frontMatter: data, body: source.slice(end).replace(/^[ \t]*\r?\n/, '') };
       } catch (error) {
         const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
         throw new DocsFolderError(sourceFile, `front matter is not valid JSON (${reason}); fix the object the page starts with`);
@@ -378,11 +371,6 @@ export function readFrontMatter(source: string, sourceFile: string): { text: str
     }
   }
   return { text: '', frontMatter: {}, body: source };
-}
-
-// JSON is YAML: the shared front matter reading takes it as it is.
-function asYamlBlock(data: Record<string, unknown>): string {
-  return `---\n${JSON.stringify(data)}\n---\n`;
 }
 
 /** Where the JSON object a page starts with ends (its closing brace, outside strings). */

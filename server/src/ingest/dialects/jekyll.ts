@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { kramdownAnchors, kramdownGfmAnchors } from '../anchors';
 import { isSettingsTable } from '../config-literals';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
-import { calendarDate, parseFrontMatter, refuseCircularValues } from '../front-matter';
+import { asYamlFrontMatter, calendarDate, frontMatterTime, parseFrontMatter, refuseCircularValues, yamlFrontMatterBlock } from '../front-matter';
 import { rewriteLinesOutsideFences } from '../line-scanner';
 import { normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
@@ -203,12 +203,12 @@ export async function createJekyllDialect(options: DialectOptions): Promise<Dial
     },
     async parse(source, file) {
       const dependencies: string[] = [];
-      const yaml = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
-      const ownFrontMatter = yaml === null ? {} : parseFrontMatter(yaml[1] ?? '', file.sourceFile);
+      const yaml = yamlFrontMatterBlock(source);
+      const ownFrontMatter = yaml === undefined ? {} : parseFrontMatter(yaml.yaml, file.sourceFile);
       const frontMatter = frontMatterOf(file, ownFrontMatter);
-      const body = yaml === null ? source : source.slice(yaml[0].length);
+      const body = yaml === undefined ? source : yaml.body;
       const rendered = withHtmlBlocksJoined(withoutKramdownExtensions(renderLiquid(body, liquidSite, { sourceFile: file.sourceFile, frontMatter, dependencies })));
-      const header = frontMatter === ownFrontMatter && yaml !== null ? yaml[0] : `---\n${JSON.stringify(frontMatter)}\n---\n`;
+      const header = frontMatter === ownFrontMatter && yaml !== undefined ? yaml.block : asYamlFrontMatter(frontMatter);
       const text = header + rendered;
       const tree = parseMarkdown(text);
       flattenAlerts(tree, githubAlerts);
@@ -249,8 +249,8 @@ function filesWithFrontMatter(root: string, files: readonly string[]): Set<strin
 }
 
 function isFutureDated(value: unknown): boolean {
-  const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  return !Number.isNaN(time) && time > Date.now();
+  const time = frontMatterTime(value);
+  return time !== undefined && time > Date.now();
 }
 
 /** A post's file name: `2024-03-05-release-notes.md`. */
@@ -357,6 +357,8 @@ export function withoutKramdownExtensions(source: string): string {
     if (idLine.test(line)) return line;
     return attributeLine.test(line) ? '' : outsideCodeSpans(line, (part) => part.replace(inlineAttributes, ''));
   }).split('\n');
+  // The lines as written (the rewrite keeps each line in its place), to tell where `{:toc}` was.
+  const written = source.split('\n');
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index] as string;
     // `{: #install}` under a heading gives it that id; elsewhere it is styling.
@@ -367,7 +369,7 @@ export function withoutKramdownExtensions(source: string): string {
       lines[index] = '';
     }
     // `* TOC` then `{:toc}`: the table of contents kramdown puts there.
-    if (line === '' && tocItem.test(lines[index - 1] ?? '') && /^\s*\{:\s*toc\s*\}\s*$/i.test(source.split('\n')[index] ?? '')) lines[index - 1] = '';
+    if (line === '' && tocItem.test(lines[index - 1] ?? '') && /^\s*\{:\s*toc\s*\}\s*$/i.test(written[index] ?? '')) lines[index - 1] = '';
   }
   return lines.join('\n');
 }
