@@ -154,8 +154,8 @@ describe("kramdown's anchors and attribute lists", () => {
   });
 
   test('attribute lines and inline lists go; an {: #id} line names the heading above; code keeps them', () => {
-    expect(withoutKramdownExtensions('## Setup\n{: #install}\n\nText **new**{: .label}\n\n{: .note }\nA note.\n\n```\n{: .kept}\n```\n')).toBe(
-      '## Setup {#install}\n\n\nText **new**\n\n\nA note.\n\n```\n{: .kept}\n```\n',
+    expect(withoutKramdownExtensions('## Setup\n{: #install}\n\nText **new**{: .label}\n\n{: .note }\nA note.\n\n```\n{: .kept}\n## Example\n{: #example}\n```\n')).toBe(
+      '## Setup {#install}\n\n\nText **new**\n\n\nA note.\n\n```\n{: .kept}\n## Example\n{: #example}\n```\n',
     );
   });
 });

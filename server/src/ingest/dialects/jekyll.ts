@@ -8,7 +8,7 @@ import { kramdownAnchors, kramdownGfmAnchors } from '../anchors';
 import { isSettingsTable } from '../config-literals';
 import { dropNonContentHtml, flattenAlerts, githubAlerts } from '../common-transforms';
 import { asYamlFrontMatter, calendarDate, frontMatterTime, parseFrontMatter, refuseCircularValues, yamlFrontMatterBlock } from '../front-matter';
-import { rewriteLinesOutsideFences } from '../line-scanner';
+import { FenceTracker, rewriteLinesOutsideFences } from '../line-scanner';
 import { normalizeLocale } from '../locales';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { rewriteTree, takeCustomId } from '../mdast-edits';
@@ -359,8 +359,12 @@ export function withoutKramdownExtensions(source: string): string {
   }).split('\n');
   // The lines as written (the rewrite keeps each line in its place), to tell where `{:toc}` was.
   const written = source.split('\n');
+  const fences = new FenceTracker();
+  fences.inCode((lines[0] ?? '').trimStart());
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index] as string;
+    // A code example showing kramdown's syntax stays as written.
+    if (fences.inCode(line.trimStart())) continue;
     // `{: #install}` under a heading gives it that id; elsewhere it is styling.
     const id = idLine.exec(line)?.[1];
     if (id !== undefined) {
