@@ -1,4 +1,5 @@
 import { processTerm, textTerms, tokenizeText } from '../retrieval/search-terms';
+import { longTextCache } from '../retrieval/long-text-cache';
 import type { AnswerSection, PageContextItem } from './answer-prompt';
 import type { PassageBlock } from './passage-units';
 import type { TermStatistics } from './term-statistics';
@@ -29,8 +30,16 @@ export function termSet(text: string): Set<string> {
  * `<https://…>`, `[x]: /url` definitions) left out, as the search index leaves the targets of
  * inline links out (see `toIndexedSection`). A word
  * only in an address ("github" in a plugin's repository link) is not something the section says.
+ * The set may be shared between calls: read it, do not change it.
  */
 export function markdownTermSet(markdown: string): Set<string> {
+  return rememberedMarkdownTerms(markdown);
+}
+
+// A long section is met by question after question: its terms are read once.
+const rememberedMarkdownTerms = longTextCache(64, markdownTerms);
+
+function markdownTerms(markdown: string): Set<string> {
   return termSet(
     markdown
       .replace(/\]\([^)\s]*(?:[ \t]+"[^"\n]*")?\)/g, ']')

@@ -482,8 +482,16 @@ function bestMatching(texts: readonly Set<string>[], question: PassageQuestion):
 }
 
 // A large table is quoted as its header and the rows that match the question.
+// A long section's blocks are remembered (see `passageBlocks`), and so are its table rows' terms.
+const rowTermSets = new WeakMap<readonly string[], Set<string>[]>();
+
 function matchingRows(block: Extract<PassageBlock, { kind: 'table' }>, question: PassageQuestion): PassageBlock | undefined {
-  const positions = bestMatching(block.rowTexts.map(termSet), question) ?? [];
+  let rowTerms = rowTermSets.get(block.rowTexts);
+  if (rowTerms === undefined) {
+    rowTerms = block.rowTexts.map(termSet);
+    rowTermSets.set(block.rowTexts, rowTerms);
+  }
+  const positions = bestMatching(rowTerms, question) ?? [];
   const rows = block.rows.filter((_row, position) => positions.includes(position)).slice(0, 5);
   if (rows.length === 0 || rows.length === block.rows.length) return rows.length === 0 ? undefined : block;
   return { ...block, rows, markdown: `${block.header}\n${rows.join('\n')}`, words: rows.join(' ').split(/\s+/).length };

@@ -1,4 +1,5 @@
 import { Lexer } from 'marked';
+import { longTextCache, longTextLength } from '../retrieval/long-text-cache';
 import type { Token, Tokens } from 'marked';
 import { fence, insideCodeSpan, linkLabel } from '../text/markdown-syntax';
 
@@ -38,6 +39,18 @@ export function pageUrl(url: string): string {
  * @example passageBlocks('Install it:\n\n```bash\nnpm i docent\n```', '/docs/start').map((block) => block.kind) // ['paragraph', 'code']
  */
 export function passageBlocks(markdown: string, pageUrl: string, maximumCodeLines = 40): PassageBlock[] {
+  if (markdown.length < longTextLength) return readPassageBlocks(markdown, pageUrl, maximumCodeLines);
+  // A long section is quoted from question after question: its blocks are read once.
+  return [...rememberedBlocks(`${pageUrl}\n${maximumCodeLines}\n${markdown}`)];
+}
+
+// Keyed by the page URL, the code line limit and the Markdown, one per line.
+const rememberedBlocks = longTextCache(32, (keyed): readonly PassageBlock[] => {
+  const [pageUrl = '', lines = '40'] = keyed.split('\n', 2);
+  return readPassageBlocks(keyed.slice(pageUrl.length + lines.length + 2), pageUrl, Number(lines));
+});
+
+function readPassageBlocks(markdown: string, pageUrl: string, maximumCodeLines: number): PassageBlock[] {
   const blocks: PassageBlock[] = [];
   const tokens = Lexer.lex(markdown);
   // A quoted block leaves its section's link reference definitions behind: its reference links

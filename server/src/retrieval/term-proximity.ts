@@ -1,4 +1,5 @@
 import { processTerm, tokenizeText } from './search-terms';
+import { longTextCache, longTextLength } from './long-text-cache';
 
 /** Tuning of {@link proximityFactor}; the defaults were chosen on the development question sets. */
 export interface ProximityOptions {
@@ -25,6 +26,23 @@ export interface ProximityQuery {
   informativeness: (term: string) => number;
 }
 
+/** Where each term of a text occurs (word positions, ascending), read once for a long text (see `longTextCache`). */
+const termPositions = longTextCache(16, (text: string): Map<string, number[]> => {
+  const positions = new Map<string, number[]>();
+  let position = 0;
+  for (const word of tokenizeText(text)) {
+    const terms = processTerm(word);
+    if (terms === null) continue;
+    for (const term of terms) {
+      const list = positions.get(term);
+      if (list === undefined) positions.set(term, [position]);
+      else if (list.at(-1) !== position) list.push(position);
+    }
+    position += 1;
+  }
+  return positions;
+});
+
 /**
  * The factor (≥ 1) by which a section's score grows when the question's words appear close
  * together in it, as in a passage about exactly that ("draw a flowchart", "skip unchanged
@@ -34,7 +52,8 @@ export interface ProximityQuery {
  * weaker word; the sum, as a share of the question's total weight, scales
  * {@link ProximityOptions.strength}.
  *
- * Meant for the few candidate sections a search already found (it tokenises their text).
+ * Meant for the few candidate sections a search already found (it tokenises their text; a
+ * long one's term positions are remembered).
  *
  * @param text the section's heading and Markdown
  * @example proximityFactor('Draw a flowchart …', query) // 1.6
@@ -44,17 +63,26 @@ export function proximityFactor(text: string, query: ProximityQuery, options: Pr
   const window = options.window ?? 8;
   if (strength <= 0 || query.terms.size < (options.minimumTerms ?? 3)) return 1;
   const positions = new Map<string, number[]>();
-  let position = 0;
-  for (const word of tokenizeText(text)) {
-    const terms = processTerm(word);
-    if (terms === null) continue;
-    for (const term of terms) {
-      if (!query.terms.has(term)) continue;
-      const list = positions.get(term);
-      if (list === undefined) positions.set(term, [position]);
-      else if (list.at(-1) !== position) list.push(position);
+  if (text.length >= longTextLength) {
+    // A long section is met by question after question: where each of its terms occurs is read once.
+    const all = termPositions(text);
+    for (const term of query.terms.keys()) {
+      const list = all.get(term);
+      if (list !== undefined) positions.set(term, list);
     }
-    position += 1;
+  } else {
+    let position = 0;
+    for (const word of tokenizeText(text)) {
+      const terms = processTerm(word);
+      if (terms === null) continue;
+      for (const term of terms) {
+        if (!query.terms.has(term)) continue;
+        const list = positions.get(term);
+        if (list === undefined) positions.set(term, [position]);
+        else if (list.at(-1) !== position) list.push(position);
+      }
+      position += 1;
+    }
   }
   if (positions.size < 2) return 1;
   const weightOf = (term: string) => query.informativeness(term) * (query.terms.get(term) ?? 0);
