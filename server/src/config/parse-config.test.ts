@@ -76,7 +76,7 @@ describe('parseConfig', () => {
       organizations: [{ id: 'acme', domains: [{ id: 'd', docs: 'docs', assistantKeys: ['svc_dsc_abcd'], ...extra }] }],
     });
     expect(errorOf(withDomain({ generator: 'eleventy' }))).toContain(
-      'organizations[0].domains[0].generator: generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "mintlify", "mdbook", "gitbook", "hugo", "jekyll", "gfm" or "html"',
+      'organizations[0].domains[0].generator: generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "mintlify", "mdbook", "gitbook", "hugo", "jekyll", "sphinx", "gfm" or "html"',
     );
     expect(errorOf(withDomain({ cleanUrls: 'yes' }))).toContain('organizations[0].domains[0].cleanUrls: cleanUrls must be true or false');
     expect(errorOf(withDomain({ defaultLocale: 'English' }))).toContain('organizations[0].domains[0].defaultLocale: defaultLocale must be a locale code such as "en" or "pt-br"');

@@ -19,8 +19,8 @@ const domainSchema = z.strictObject({
     .optional(),
   /** Dialect of the docs folder; `auto` (the default) detects it from the generator's config file. */
   generator: z
-    .enum(['auto', 'vitepress', 'docusaurus', 'mkdocs', 'starlight', 'mintlify', 'mdbook', 'gitbook', 'hugo', 'jekyll', 'gfm', 'html'], {
-      error: 'generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "mintlify", "mdbook", "gitbook", "hugo", "jekyll", "gfm" or "html"',
+    .enum(['auto', 'vitepress', 'docusaurus', 'mkdocs', 'starlight', 'mintlify', 'mdbook', 'gitbook', 'hugo', 'jekyll', 'sphinx', 'gfm', 'html'], {
+      error: 'generator must be one of "auto", "vitepress", "docusaurus", "mkdocs", "starlight", "mintlify", "mdbook", "gitbook", "hugo", "jekyll", "sphinx", "gfm" or "html"',
     })
     .optional(),
   /** Sitemap naming the pages of a built site (`generator` `html`), relative to the config file. */

@@ -6,6 +6,8 @@ export interface HeadingForAnchor {
   text: string;
   /** An explicit id (`{#my-id}`, `{ #my-id }`), used as the anchor as written. */
   customId?: string;
+  /** Labels written just before the heading (reStructuredText's `.. _name:`): its section's other names, ids on the page too. */
+  targetNames?: string[];
 }
 
 /**
@@ -278,5 +280,55 @@ export const kramdownAnchors: AssignAnchors = (headings) => {
     const count = used.get(base);
     used.set(base, (count ?? -1) + 1);
     return count === undefined ? base : `${base}-${count + 1}`;
+  });
+};
+
+/**
+ * docutils' id of a section title (`nodes.make_id`): lower case, accents taken off and anything
+ * else non-ASCII dropped, runs of other characters as one `-`, no leading digits or `-`.
+ *
+ * @example docutilsId('2. Getting Started!') === 'getting-started'
+ */
+export function docutilsId(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7f]/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^[-0-9]+|-+$/g, '');
+}
+
+/**
+ * Sphinx's anchors (docutils' section ids): {@link docutilsId} of the title; a title whose id is
+ * taken already (by an earlier title or by a label), or that makes no id, gets the next `id1`,
+ * `id2`… as Sphinx numbers them. A title named like the label just before it (`.. _install:`
+ * over "Install") has the label's id, and still takes a number. An object's id
+ * (`pytest.approx`) is used as written.
+ *
+ * @example sphinxAnchors([{ text: 'Usage' }, { text: 'Usage' }]) // ['usage', 'id1']
+ */
+export const sphinxAnchors: AssignAnchors = (headings) => {
+  const used = new Set<string>(headings.flatMap((heading) => [...(heading.customId === undefined ? [] : [heading.customId]), ...(heading.targetNames ?? []).map(docutilsId)]));
+  let counter = 0;
+  const nextNumber = () => {
+    let id: string;
+    do id = `id${++counter}`;
+    while (used.has(id));
+    used.add(id);
+    return id;
+  };
+  return headings.map((heading) => {
+    if (heading.customId !== undefined) return heading.customId;
+    const id = docutilsId(heading.text);
+    if (id !== '' && (heading.targetNames ?? []).some((name) => docutilsId(name) === id)) {
+      nextNumber();
+      return id;
+    }
+    if (id === '' || used.has(id)) return nextNumber();
+    used.add(id);
+    return id;
   });
 };

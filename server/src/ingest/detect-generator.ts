@@ -55,6 +55,7 @@ async function firstExisting(candidates: readonly string[]): Promise<string | un
  *   (Jupyter Book) or a `scaffolds/` folder (Hexo);
  * - Hugo: `hugo.*` in the folder or up to 2 parents, or `config.*` (or `config/_default/`) of a
  *   site whose `content` folder holds the docs folder (see `hugoConfig`);
+ * - Sphinx: `conf.py` in the folder or its parent, or reStructuredText pages and no Markdown;
  * - otherwise a folder with HTML pages and no Markdown is a built site (`html`), and anything
  *   else plain GFM.
  */
@@ -107,6 +108,12 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
 
   const hugo = await hugoConfig(root);
   if (hugo !== undefined) return { generator: 'hugo', configFile: hugo };
+
+  // Sphinx: `conf.py` in the folder (its source folder) or its parent (the docs folder is a part
+  // of the source); a folder of reStructuredText without one is read as Sphinx with its defaults.
+  const sphinx = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, 'conf.py')));
+  if (sphinx !== undefined) return { generator: 'sphinx', configFile: sphinx };
+  if (files.restructuredText.length > 0 && files.markdown.length === 0) return { generator: 'sphinx' };
 
   if (files.markdown.length === 0 && files.html.length > 0) return { generator: 'html' };
   return { generator: 'gfm' };

@@ -125,16 +125,22 @@ describe('ingestDocs errors name the file and what to fix', () => {
     await expect(ingestDocs({ docs: path.join(folder, 'nope') })).rejects.toThrow(/nope: the docs folder does not exist/);
   });
 
-  test('a folder with no page: one of Sphinx sources is told how to build it, an empty one what to point at', async () => {
+  test('a folder with no page: one of AsciiDoc sources is told how to build it, an empty one what to point at; Sphinx sources are read', async () => {
     await write('conf.py', 'project = "Widget"\n');
     await write('index.rst', 'Widget\n======\n\nHello.\n');
     await write('guide/setup.rst', 'Setup\n=====\n');
-    await expect(ingestDocs({ docs: folder })).rejects.toThrow(
-      `${folder}: holds 2 reStructuredText files (a Sphinx project) and no Markdown or HTML page; Docent reads Markdown sources or a built site: build it with \`sphinx-build -b html <folder> <folder>/_build/html\` and point \`docs\` at \`_build/html\``,
+    const sphinx = await ingestDocs({ docs: folder });
+    expect(sphinx.generator).toBe('sphinx');
+    expect(sphinx.pages.map((page) => page.path)).toEqual(['/guide/setup.html', '/index.html']);
+    const asciidoc = path.join(folder, 'antora');
+    await mkdir(asciidoc);
+    await writeFile(path.join(asciidoc, 'index.adoc'), '= Widget\n\nHello.\n');
+    await expect(ingestDocs({ docs: asciidoc })).rejects.toThrow(
+      `${asciidoc}: holds 1 AsciiDoc file (Antora or Asciidoctor) and no Markdown or HTML page; Docent reads Markdown sources or a built site: build it with Antora or Asciidoctor and point \`docs\` at the HTML it writes`,
     );
     const empty = path.join(folder, 'empty');
     await mkdir(empty);
-    await expect(ingestDocs({ docs: empty })).rejects.toThrow(`${empty}: holds no Markdown (.md, .mdx, .markdown) or HTML page; point \`docs\` at the folder`);
+    await expect(ingestDocs({ docs: empty })).rejects.toThrow(`${empty}: holds no Markdown (.md, .mdx, .markdown), reStructuredText (.rst) or HTML page; point \`docs\` at the folder`);
   });
 });
 

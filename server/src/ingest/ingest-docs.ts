@@ -93,6 +93,7 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
     root,
     files: files.markdown,
     ...(files.markdownVariants.length > 0 ? { markdownVariants: files.markdownVariants } : {}),
+    ...(files.restructuredText.length > 0 ? { restructuredText: files.restructuredText } : {}),
     ...(detected.configFile === undefined ? {} : { configFile: detected.configFile }),
     ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }),
     settings,
@@ -102,7 +103,12 @@ export async function ingestDocs(options: IngestDocsOptions): Promise<IngestedDo
   const cache = options.cacheFolder === undefined ? undefined : await IngestCache.open(options.cacheFolder, root, dialect.fingerprint);
   const siteUrl = (options.siteUrl ?? '').trim().replace(/\/+$/, '');
 
-  const sources = [...files.markdown, ...(dialect.readsMarkdownVariants === true ? files.markdownVariants : []), ...(dialect.readsNotebooks === true ? files.notebooks : [])];
+  const sources = [
+    ...files.markdown,
+    ...(dialect.readsMarkdownVariants === true ? files.markdownVariants : []),
+    ...(dialect.readsRestructuredText === true ? files.restructuredText : []),
+    ...(dialect.readsNotebooks === true ? files.notebooks : []),
+  ];
   const pageFiles = sources.map((relativeFile) => ({ relativeFile, sourceFile: path.join(root, relativeFile) })).filter((file) => dialect.isPage(file));
   const recorded: ReadingRecord = { includedFiles: new Map(), spans: new Map(), buildTimePlugins: new Map(), syntaxErrors: new Map() };
   const pages = await readPages(pageFiles, { dialect, workerSetup, cache, siteUrl, recorded, threads: options.parseThreads });

@@ -5,7 +5,7 @@ import type { DocSection } from '../retrieval/sections';
  * ingestion understands. `gfm` is plain GitHub-flavoured Markdown; `html` is a folder of built
  * pages (any generator: Sphinx, Hugo, a custom one).
  */
-export type DocsGenerator = 'vitepress' | 'docusaurus' | 'mkdocs' | 'starlight' | 'mintlify' | 'mdbook' | 'gitbook' | 'hugo' | 'jekyll' | 'gfm' | 'html';
+export type DocsGenerator = 'vitepress' | 'docusaurus' | 'mkdocs' | 'starlight' | 'mintlify' | 'mdbook' | 'gitbook' | 'hugo' | 'jekyll' | 'sphinx' | 'gfm' | 'html';
 
 /** One documentation page, read and split into sections the way its generator publishes it. */
 export interface IngestedPage {

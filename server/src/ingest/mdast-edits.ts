@@ -80,9 +80,20 @@ export function rewriteTree(parent: Parent, visit: (node: Nodes, parent: Parent)
   }
 }
 
-/** Data a dialect attaches to a heading: the explicit id taken out of its text. */
+/** Data a dialect attaches to a heading: the explicit id taken out of its text, the labels written before it. */
 export interface HeadingData {
   customId?: string;
+  targetNames?: string[];
+}
+
+/** Records the labels written just before a heading (reStructuredText's `.. _name:`), which name its section too. */
+export function setTargetNames(heading: Heading, names: readonly string[]): void {
+  if (names.length > 0) heading.data = { ...(heading.data ?? {}), targetNames: [...names] } as Heading['data'];
+}
+
+/** The labels a dialect recorded before a heading, if any. */
+export function targetNamesOf(heading: Heading): string[] | undefined {
+  return (heading.data as HeadingData | undefined)?.targetNames;
 }
 
 /**

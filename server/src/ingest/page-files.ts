@@ -23,6 +23,8 @@ export interface DocsFolderFiles {
   notebooks: string[];
   /** Markdown under Jekyll's other extensions (`.markdown`, `.mkd`, `.mkdn`, `.mdown`), sorted: pages where the generator reads them. */
   markdownVariants: string[];
+  /** reStructuredText files (`.rst`), sorted: pages of a Sphinx project. */
+  restructuredText: string[];
 }
 
 /**
@@ -41,7 +43,7 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
     if (code === 'ENOTDIR') throw new DocsFolderError(root, 'is a file, not a folder; point the docs folder at the directory holding the Markdown pages');
     throw error;
   }
-  const files: DocsFolderFiles = { markdown: [], html: [], notebooks: [], markdownVariants: [] };
+  const files: DocsFolderFiles = { markdown: [], html: [], notebooks: [], markdownVariants: [], restructuredText: [] };
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const extension = path.extname(entry.name).toLowerCase();
@@ -54,7 +56,9 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
             ? 'notebooks'
             : markdownVariantExtensions.has(extension)
               ? 'markdownVariants'
-              : undefined;
+              : extension === '.rst'
+                ? 'restructuredText'
+                : undefined;
     if (kind === undefined) continue;
     const relativeFile = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     const hidden = relativeFile.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules');
@@ -64,6 +68,7 @@ export async function listDocsFiles(root: string): Promise<DocsFolderFiles> {
   files.html.sort();
   files.notebooks.sort();
   files.markdownVariants.sort();
+  files.restructuredText.sort();
   return files;
 }
 
@@ -85,7 +90,6 @@ const markdownVariantExtensions = new Set(['.markdown', '.mkd', '.mkdn', '.mdown
 
 // Documentation written in a markup Docent does not read, by extension, with how to build it.
 const otherMarkups: Array<{ extensions: string[]; name: string; project: string; build: string }> = [
-  { extensions: ['.rst'], name: 'reStructuredText', project: 'a Sphinx project', build: 'build it with `sphinx-build -b html <folder> <folder>/_build/html` and point `docs` at `_build/html`' },
   { extensions: ['.adoc', '.asciidoc'], name: 'AsciiDoc', project: 'Antora or Asciidoctor', build: 'build it with Antora or Asciidoctor and point `docs` at the HTML it writes' },
   { extensions: ['.org'], name: 'Org', project: 'Emacs Org mode', build: 'export it to HTML and point `docs` at that folder' },
 ];
@@ -98,7 +102,7 @@ const otherMarkups: Array<{ extensions: string[]; name: string; project: string;
  * @throws DocsFolderError when the folder holds no page
  */
 export async function refuseFolderWithoutPages(root: string, files: DocsFolderFiles): Promise<void> {
-  if (files.markdown.length + files.html.length + files.notebooks.length + files.markdownVariants.length > 0) return;
+  if (files.markdown.length + files.html.length + files.notebooks.length + files.markdownVariants.length + files.restructuredText.length > 0) return;
   const counts = new Map<string, number>();
   // Hidden folders and node_modules are not walked into (they may be large, and hold no docs).
   const walk = async (folder: string): Promise<void> => {
@@ -115,5 +119,5 @@ export async function refuseFolderWithoutPages(root: string, files: DocsFolderFi
       throw new DocsFolderError(root, `holds ${count} ${markup.name} file${count === 1 ? '' : 's'} (${markup.project}) and no Markdown or HTML page; Docent reads Markdown sources or a built site: ${markup.build}`);
     }
   }
-  throw new DocsFolderError(root, 'holds no Markdown (.md, .mdx, .markdown) or HTML page; point `docs` at the folder of your documentation\'s sources or of its built site');
+  throw new DocsFolderError(root, 'holds no Markdown (.md, .mdx, .markdown), reStructuredText (.rst) or HTML page; point `docs` at the folder of your documentation\'s sources or of its built site');
 }

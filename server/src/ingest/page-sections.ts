@@ -1,6 +1,6 @@
 import type { Definition, Heading, Nodes, Root, RootContent } from 'mdast';
 import type { HeadingForAnchor } from './anchors';
-import { customIdOf, isUnchanged } from './mdast-edits';
+import { customIdOf, isUnchanged, targetNamesOf } from './mdast-edits';
 import { stringifyMarkdown } from './markdown-parser';
 import { LinkedMarkdown, type LinkSpan } from './source-links';
 
@@ -112,7 +112,8 @@ function collectHeadings(node: Nodes, into: Heading[]): void {
 function headingForAnchor(heading: Heading, rules: HeadingRules): HeadingForAnchor {
   const customId = customIdOf(heading);
   const text = rules.anchorText?.(heading) ?? rules.headingText(heading);
-  return customId === undefined ? { text } : { text, customId };
+  const targetNames = targetNamesOf(heading);
+  return { text, ...(customId === undefined ? {} : { customId }), ...(targetNames === undefined ? {} : { targetNames }) };
 }
 
 function serializeBlocks(blocks: readonly RootContent[], text: string, definitions: ReadonlyMap<string, Definition>): { markdown: string; links: LinkSpan[] } {

@@ -97,6 +97,9 @@ const rulesByGenerator: Record<DocsGenerator, LinkRules> = {
   // Jekyll: authors write URL paths, relative ones read from the page's URL; `{% link %}` (and a
   // link to a file) names the page's file.
   jekyll: { fileLinks: ['.md', '.markdown'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
+  // Sphinx: `:doc:` and `:ref:` are read to page URLs already; MyST's `[text](other.md)` and a
+  // link to `other.rst` name the page's file, relative to the linking file.
+  sphinx: { fileLinks: ['.md', '.rst'], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
   // A built site's links are already URLs.
   html: { fileLinks: [], docusaurusFileLinks: false, linksRelativeToIncludedFile: false, vitepressUrls: false, rootedUnderPrefix: false },
 };

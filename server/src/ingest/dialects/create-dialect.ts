@@ -8,6 +8,7 @@ import { createJekyllDialect } from './jekyll';
 import { createMdbookDialect } from './mdbook';
 import { createMintlifyDialect } from './mintlify';
 import { createMkdocsDialect } from './mkdocs';
+import { createSphinxDialect } from './sphinx';
 import { createStarlightDialect } from './starlight';
 import { createVitepressDialect } from './vitepress';
 
@@ -32,6 +33,8 @@ export async function createDialect(generator: Exclude<DocsGenerator, 'html'>, o
       return createHugoDialect(options);
     case 'jekyll':
       return createJekyllDialect(options);
+    case 'sphinx':
+      return createSphinxDialect(options);
     case 'gfm':
       return createGfmDialect(options);
   }

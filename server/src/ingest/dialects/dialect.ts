@@ -57,6 +57,8 @@ export interface Dialect {
    * `.mdown`, as Jekyll does); {@link isPage} then says which. Default: no.
    */
   readonly readsMarkdownVariants?: boolean;
+  /** Whether the site's pages include reStructuredText (`.rst`, as Sphinx reads); {@link isPage} then says which. Default: no. */
+  readonly readsRestructuredText?: boolean;
   /** Reads a page's source into plain-GFM mdast. */
   parse(source: string, file: PageFile): Promise<ParsedPage>;
   /** The plain text a heading's anchor is made from (and the section heading shown). */
@@ -100,6 +102,8 @@ export interface DialectOptions {
   files: readonly string[];
   /** Files under Markdown's other extensions (`.markdown`…), relative, sorted, for dialects that read them. Default: none. */
   markdownVariants?: readonly string[];
+  /** reStructuredText files (`.rst`), relative, sorted, for dialects that read them. Default: none. */
+  restructuredText?: readonly string[];
   /** The generator's config file, when one was found. */
   configFile?: string;
   /**

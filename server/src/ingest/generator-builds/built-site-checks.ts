@@ -55,7 +55,8 @@ export async function runGenerator(script: string, args: readonly string[], opti
  */
 export function builtPageFile(builtRoot: string, pagePath: string): string | undefined {
   const trimmed = decodeURI(pagePath).replace(/^\/+|\/+$/g, '');
-  const candidates = trimmed === '' ? ['index.html'] : [`${trimmed}.html`, `${trimmed}/index.html`];
+  // A page served at its file's own name (`guide/install.html`, as Sphinx serves it) first.
+  const candidates = trimmed === '' ? ['index.html'] : [...(trimmed.endsWith('.html') ? [trimmed] : []), `${trimmed}.html`, `${trimmed}/index.html`];
   return candidates.map((candidate) => path.join(builtRoot, candidate)).find((file) => existsSync(file));
 }
 
@@ -94,7 +95,8 @@ export async function readBuiltPage(file: string, theme: BuiltTheme): Promise<Bu
   const chrome = new Set(theme.chrome === undefined ? [] : selectAll(theme.chrome, tree));
   const headings: BuiltHeading[] = [];
   let current: BuiltHeading | undefined;
-  const walk = (node: ElementContent | Root) => {
+  // `sectionId`: the id of the <section> a heading opens, where the id is on the section (Sphinx, docutils).
+  const walk = (node: ElementContent | Root, sectionId?: unknown) => {
     if (node.type === 'text') {
       if (current !== undefined && node.value.trim() !== '') current.hasBody = true;
       return;
@@ -102,8 +104,14 @@ export async function readBuiltPage(file: string, theme: BuiltTheme): Promise<Bu
     if (node.type !== 'element' && node.type !== 'root') return;
     if (node.type === 'element') {
       if (chrome.has(node)) return;
+      if (node.tagName === 'section' && node.properties.id !== undefined) {
+        const first = node.children.find((child) => child.type === 'element' && !(child.tagName === 'span' && child.children.length === 0));
+        const opens = first?.type === 'element' && headingTag.test(first.tagName) ? first : undefined;
+        for (const child of node.children) walk(child as ElementContent, child === opens ? node.properties.id : undefined);
+        return;
+      }
       if (headingTag.test(node.tagName)) {
-        const id = node.properties.id;
+        const id = node.properties.id ?? sectionId;
         current = (node.tagName === 'h2' || node.tagName === 'h3') && id !== undefined ? { id: String(id), text: normalizeText(hastToString(node)), hasBody: false } : undefined;
         if (current !== undefined) headings.push(current);
         return;
@@ -235,8 +243,9 @@ export async function compareLinksWithBuiltSite(docs: IngestedDocs, builtRoot: s
  *
  * @throws Error with one line saying what to install when none is found
  */
-export function debianGenerator(command: string, options: { environmentVariable: string; debianPackage: string; neededBy: string }): string {
-  const missing = `${command} is needed by ${options.neededBy}: install it (Debian: apt-get install ${options.debianPackage}) or set ${options.environmentVariable} to its binary.`;
+export function debianGenerator(command: string, options: { environmentVariable: string; debianPackage: string | readonly string[]; neededBy: string }): string {
+  const packages = typeof options.debianPackage === 'string' ? [options.debianPackage] : [...options.debianPackage];
+  const missing = `${command} is needed by ${options.neededBy}: install it (Debian: apt-get install ${packages.join(' ')}) or set ${options.environmentVariable} to its binary.`;
   const configured = process.env[options.environmentVariable];
   if (configured !== undefined && configured !== '') {
     if (!existsSync(configured)) throw new Error(`${options.environmentVariable} is ${configured}, which does not exist. ${missing}`);
@@ -247,7 +256,7 @@ export function debianGenerator(command: string, options: { environmentVariable:
   if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
     const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'pipe', env: environment, timeout: 300_000 });
-    spawnSync('apt-get', ['install', '-y', '-qq', options.debianPackage], { stdio: 'pipe', env: environment, timeout: 300_000 });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'pipe', env: environment, timeout: 300_000 });
     if (onPath()) return command;
   }
   throw new Error(missing);

@@ -1,0 +1,240 @@
+import type { PhrasingContent } from 'mdast';
+
+/**
+ * What inline reStructuredText needs from its document: how roles read, where named hyperlinks
+ * point, what substitutions stand for.
+ */
+export interface RstInlineContext {
+  /** A role's rendering (`:ref:`, `:doc:`, `:func:`…): `text` is what sits between the backquotes. */
+  role(name: string, text: string): PhrasingContent[];
+  /** The URL of a named hyperlink target (`.. _Sphinx: https://…`), by its normalised name. */
+  target(name: string): string | undefined;
+  /** What a substitution (`|version|`) stands for, read as inline markup, when defined. */
+  substitution(name: string): PhrasingContent[] | undefined;
+  /** The role of plain interpreted text (`` `thing` ``), Sphinx's `default_role`; default: emphasis. */
+  defaultRole?: string;
+}
+
+// Inline markup starts after these (or at the start, or after whitespace) and ends before these.
+const before = new Set([...`'"([{<-/:‘“’«¡¿‐‑‒–— `]);
+const after = new Set([...`'")]}>-/:.,;!?\\’”»‐‑‒–— `]);
+
+const isSpace = (character: string | undefined) => character === undefined || /\s/.test(character);
+const startsAt = (text: string, index: number) => index === 0 || isSpace(text[index - 1]) || before.has(text[index - 1] as string);
+const endsAt = (text: string, index: number) => index >= text.length || isSpace(text[index]) || after.has(text[index] as string);
+
+/** A name as reStructuredText compares them: case and runs of whitespace do not count. */
+export function normalizeRstName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * Where an inline element that opened at `from` ends: the index of its end-string `end`, which
+ * must follow a non-space character and be followed by the end of the text, a space or closing
+ * punctuation; `-1` when it does not close.
+ */
+function closing(text: string, end: string, from: number, literal = false): number {
+  let index = from;
+  while (index < text.length) {
+    const found = text.indexOf(end, index);
+    if (found === -1) return -1;
+    const escaped = !literal && text[found - 1] === '\\';
+    if (found > from && !isSpace(text[found - 1]) && !escaped && endsAt(text, found + end.length)) return found;
+    index = found + 1;
+  }
+  return -1;
+}
+
+/** The closing backquote of interpreted text or a reference, whose end rule applies after its `_`, `__` or `:role:` suffix. */
+function closingBackquote(text: string, from: number): number {
+  let index = from;
+  while (index < text.length) {
+    const found = text.indexOf('`', index);
+    if (found === -1) return -1;
+    const suffix = /^(?:__?|:[A-Za-z0-9][\w.+:-]*?:)?/.exec(text.slice(found + 1)) as RegExpExecArray;
+    if (found > from && !isSpace(text[found - 1]) && text[found - 1] !== '\\' && endsAt(text, found + 1 + suffix[0].length)) return found;
+    index = found + 1;
+  }
+  return -1;
+}
+
+/** Backslash escapes of plain text: `\*` is `*`, an escaped space is nothing. */
+function unescape(text: string): string {
+  return text.replace(/\\(\s)|\\(.)/gu, (_match, space: string | undefined, character: string | undefined) => (space !== undefined ? '' : (character ?? '')));
+}
+
+// `text <target>` inside a reference or role.
+const explicitTarget = /^([\s\S]*?)\s*<([^<>]+)>$/;
+
+/** A reference's or role's text and target: `Docs <https://…>` → text `Docs`, target `https://…`. */
+export function splitTarget(content: string): { text: string; target?: string } {
+  const match = explicitTarget.exec(content.trim());
+  if (match === null) return { text: content.trim() };
+  const text = (match[1] as string).trim();
+  return { text, target: (match[2] as string).trim() };
+}
+
+/**
+ * Reads reStructuredText inline markup into mdast phrasing: ``literals``, *emphasis*,
+ * **strong**, roles (`:ref:`…``), hyperlink references (`` `text <url>`_ ``, `name_`),
+ * substitutions (`|name|`), with footnote and citation references left out, as Sphinx shows them
+ * in the text a reader sees (see docutils' inline markup recognition rules).
+ */
+export function parseRstInline(text: string, context: RstInlineContext): PhrasingContent[] {
+  const nodes: PhrasingContent[] = [];
+  let plain = '';
+  const flush = () => {
+    if (plain === '') return;
+    const value = unescape(plain);
+    const last = nodes.at(-1);
+    if (last?.type === 'text') last.value += value;
+    else if (value !== '') nodes.push({ type: 'text', value });
+    plain = '';
+  };
+  const push = (...added: PhrasingContent[]) => {
+    flush();
+    for (const node of added) {
+      const last = nodes.at(-1);
+      if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+      else nodes.push(node);
+    }
+  };
+
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index] as string;
+    if (character === '\\') {
+      plain += text.slice(index, index + 2);
+      index += 2;
+      continue;
+    }
+    const opens = startsAt(text, index);
+    // ``literal``
+    if (opens && text.startsWith('``', index) && !isSpace(text[index + 2])) {
+      const end = closing(text, '``', index + 2, true);
+      if (end !== -1) {
+        push({ type: 'inlineCode', value: text.slice(index + 2, end).replace(/\s+/g, ' ') });
+        index = end + 2;
+        continue;
+      }
+    }
+    // :role:`text`
+    if (opens && character === ':') {
+      const role = /^:([A-Za-z0-9][\w.+:-]*?):`/.exec(text.slice(index));
+      if (role !== null) {
+        const start = index + role[0].length;
+        const end = closing(text, '`', start);
+        if (end !== -1) {
+          push(...context.role((role[1] as string).toLowerCase(), text.slice(start, end)));
+          index = end + 1;
+          continue;
+        }
+      }
+    }
+    // `text`_ , `text <url>`__ , `text`:role: , `text`
+    if (opens && character === '`' && !isSpace(text[index + 1])) {
+      const end = closingBackquote(text, index + 1);
+      if (end !== -1) {
+        const content = text.slice(index + 1, end);
+        const rest = text.slice(end + 1);
+        const reference = /^__?(?=$|[\s'")\]}>\-/:.,;!?\\])/.exec(rest);
+        const suffixRole = reference === null ? /^:([A-Za-z0-9][\w.+:-]*?):/.exec(rest) : null;
+        if (reference !== null) {
+          push(...hyperlink(content, context));
+          index = end + 1 + reference[0].length;
+          continue;
+        }
+        if (suffixRole !== null) {
+          push(...context.role((suffixRole[1] as string).toLowerCase(), content));
+          index = end + 1 + suffixRole[0].length;
+          continue;
+        }
+        if (context.defaultRole !== undefined) push(...context.role(context.defaultRole, content));
+        else push({ type: 'emphasis', children: [{ type: 'text', value: unescape(content) }] });
+        index = end + 1;
+        continue;
+      }
+    }
+    // **strong**, *emphasis*
+    if (opens && text.startsWith('**', index) && !isSpace(text[index + 2])) {
+      const end = closing(text, '**', index + 2);
+      if (end !== -1) {
+        push({ type: 'strong', children: parseRstInline(text.slice(index + 2, end), context) });
+        index = end + 2;
+        continue;
+      }
+    }
+    if (opens && character === '*' && text[index + 1] !== '*' && !isSpace(text[index + 1])) {
+      const end = closing(text, '*', index + 1);
+      if (end !== -1) {
+        push({ type: 'emphasis', children: parseRstInline(text.slice(index + 1, end), context) });
+        index = end + 1;
+        continue;
+      }
+    }
+    // |substitution| and |substitution|_
+    if (opens && character === '|' && !isSpace(text[index + 1])) {
+      const end = closing(text, '|', index + 1);
+      const name = end === -1 ? '' : text.slice(index + 1, end);
+      const replaced = end === -1 ? undefined : context.substitution(normalizeRstName(name));
+      if (replaced !== undefined) {
+        const linked = /^__?/.exec(text.slice(end + 1));
+        const url = linked === null ? undefined : context.target(normalizeRstName(name));
+        push(...(url === undefined ? replaced : [{ type: 'link', url, children: replaced } as PhrasingContent]));
+        index = end + 1 + (linked?.[0].length ?? 0);
+        continue;
+      }
+    }
+    // [1]_ , [#note]_ , [CIT2002]_ : footnote and citation references are not part of the sentence.
+    if (opens && character === '[') {
+      const footnote = /^\[(?:\d+|#[\w.-]*|\*|[\w.-]+)\]_(?=$|[\s'")\]}>\-/:.,;!?\\])/.exec(text.slice(index));
+      if (footnote !== null) {
+        plain = plain.replace(/[ \t]+$/, '');
+        index += footnote[0].length;
+        continue;
+      }
+    }
+    // _`inline target`
+    if (opens && text.startsWith('_`', index)) {
+      const end = closing(text, '`', index + 2);
+      if (end !== -1) {
+        push({ type: 'text', value: unescape(text.slice(index + 2, end)) });
+        index = end + 1;
+        continue;
+      }
+    }
+    // name_ : a one-word reference to a named target.
+    if (opens && /[\p{L}\p{N}]/u.test(character)) {
+      const word = /^([\p{L}\p{N}]+(?:[-_.:+][\p{L}\p{N}]+)*)(__?)(?=$|[\s'")\]}>\-/:.,;!?\\])/u.exec(text.slice(index));
+      if (word !== null) {
+        push(...hyperlink(word[1] as string, context));
+        index += word[0].length;
+        continue;
+      }
+      // Plain words are taken whole, so a `_` inside one is never read as a reference.
+      const plainWord = /^[\p{L}\p{N}]+/u.exec(text.slice(index));
+      if (plainWord !== null) {
+        plain += plainWord[0];
+        index += plainWord[0].length;
+        continue;
+      }
+    }
+    plain += character;
+    index++;
+  }
+  flush();
+  return nodes;
+}
+
+/** A hyperlink reference's content (`text <url>`, `text <target_>`, `name`) as a link, or its text. */
+function hyperlink(content: string, context: RstInlineContext): PhrasingContent[] {
+  const { text, target } = splitTarget(content);
+  const label = unescape(text === '' ? (target ?? '') : text);
+  let url: string | undefined;
+  if (target !== undefined) {
+    const joined = target.replace(/\s+/g, '');
+    url = /_$/.test(joined) && !/\\_$/.test(joined) ? context.target(normalizeRstName(target.slice(0, -1))) : unescape(joined);
+  } else url = context.target(normalizeRstName(text));
+  if (url === undefined || url === '') return [{ type: 'text', value: label }];
+  return [{ type: 'link', url, children: [{ type: 'text', value: label }] }];
+}
