@@ -2,6 +2,7 @@ import type { Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import { FenceTracker } from '../line-scanner';
 import { parseMarkdown, plainText } from '../markdown-parser';
 import { forgetPositions, rewriteTree } from '../mdast-edits';
+import { flattenDefinitionLists } from './mkdocs-definition-lists';
 import { readRstBlocks, type RstDirective } from './rst-blocks';
 import { createSphinxPageReader, type RstPage, type SphinxPageReader, type SphinxSite } from './sphinx-rst';
 
@@ -28,6 +29,8 @@ export function readMystPage(text: string, relativeFile: string, site: SphinxSit
 // (a directive's content, an included file), nodes have positions in another text than the page's.
 function readMystBlocks(markdown: string, reader: SphinxPageReader, relativeFile: string, site: SphinxSite, depth: number): RootContent[] {
   const tree = parseMarkdown(markdown);
+  // `Term` then `: Definition` lines (the `deflist` extension): the term in bold, then its definition.
+  if (site.mystExtensions.has('deflist')) flattenDefinitionLists(tree, markdown);
   const readBlocks = (lines: string[]) => (depth > 20 ? [] : readMystBlocks(mystAsMarkdown(lines.join('\n')), reader, relativeFile, site, depth + 1));
   rewriteTree(tree, (node) => {
     if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'text' && labelLine.test(node.children[0].value.trim())) return [];

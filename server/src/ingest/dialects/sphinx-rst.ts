@@ -30,6 +30,8 @@ export interface SphinxSite {
   functionParentheses: boolean;
   /** Named hyperlink targets every page has (from `rst_prolog` and `rst_epilog`), by normalised name. */
   targets: Map<string, string>;
+  /** `myst_enable_extensions` (`deflist`…), for MyST pages. */
+  mystExtensions: ReadonlySet<string>;
 }
 
 /** A page read from reStructuredText. */

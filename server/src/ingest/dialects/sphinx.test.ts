@@ -76,6 +76,8 @@ describe('Sphinx dialect', () => {
     expect(notes).toContain('Dashboards now refresh **in the background**.\n\nThe `legacy` theme is gone.');
     expect(notes).toContain('See [the upgrade guide](/guide/install.html#upgrade-guide) and [Installation](/guide/install.html).');
     expect(notes).toContain('Plain Markdown still works: [configuration](/guide/configure.html).');
+    // `myst_enable_extensions = ["deflist"]`: a term, then its definitions.
+    expect(notes).toContain('- **Upgrade paths**: From 2.3, upgrade in place.');
     expect(notes).not.toMatch(/notes-2-4|comment|```\{/);
   });
 

@@ -87,6 +87,7 @@ export async function createSphinxDialect(options: DialectOptions): Promise<Dial
     substitutions,
     functionParentheses: settings.add_function_parentheses !== false,
     targets,
+    mystExtensions: new Set(Array.isArray(settings.myst_enable_extensions) ? settings.myst_enable_extensions.filter((entry): entry is string => typeof entry === 'string') : []),
   };
   if (typeof settings.highlight_language === 'string') site.highlightLanguage = settings.highlight_language;
   if (typeof settings.default_role === 'string' && settings.default_role !== '') site.defaultRole = settings.default_role;
