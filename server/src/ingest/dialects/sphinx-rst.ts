@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Heading, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import { docutilsId } from '../anchors';
 import { plainText } from '../markdown-parser';
 import { readIncludedFileSync, type IncludeSite } from '../included-files';
 import { boldLine, setCustomId, setTargetNames } from '../mdast-edits';
@@ -159,7 +160,7 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
         const labelName = normalizeRstName((target ?? text).replace(/^~/, ''));
         const found = site.label(labelName);
         const shown = target !== undefined ? text : (found?.title ?? text);
-        return found === undefined ? [{ type: 'text', value: shown }] : [linkTo(site.documentUrl(found.docname, sphinxId(labelName.toLowerCase())), shown)];
+        return found === undefined ? [{ type: 'text', value: shown }] : [linkTo(site.documentUrl(found.docname, docutilsId(labelName)), shown)];
       }
       case 'doc': {
         const docTarget = resolveDoc(target ?? text);

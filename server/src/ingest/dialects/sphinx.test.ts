@@ -52,6 +52,7 @@ describe('Sphinx dialect', () => {
   test('roles, substitutions and hyperlinks read as Sphinx shows them: :doc: and :ref: with their titles, extlinks, rst_epilog', () => {
     const index = text('/index.html');
     expect(index).toContain('Welcome to Widgets 2.4. Start with [Installation](/guide/install.html) or read the\n[configuration reference](/guide/configure.html#config-reference).');
+    // (the label is `config_reference`: its id on the page is docutils', with a hyphen)
     expect(index).toContain('See the [project site](https://widgets.example.com/) and [#42](https://github.com/acme/widgets/issues/42).');
     const install = text('/guide/install.html');
     expect(install).toContain('Install **widgetctl** with pip:\n\n```python\npip install widgets\n```');

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
-import { compareLinksWithBuiltSite, compareWithBuiltSite, copyFixtureSite, debianGenerator, runBinary, sectionIds, type LinkComparison, type SiteComparison } from './built-site-checks';
+import {
+  builtPageFile,
+  compareLinksWithBuiltSite,
+  compareWithBuiltSite,
+  copyFixtureSite,
+  debianGenerator,
+  readBuiltPage,
+  runBinary,
+  sectionIds,
+  type LinkComparison,
+  type SiteComparison,
+} from './built-site-checks';
 
 // The Sphinx dialect's fixture site (reStructuredText and MyST pages) is built by Sphinx itself
 // (Debian's `python3-sphinx` and `python3-myst-parser`: Python packages, not on npm), and what
@@ -65,8 +76,17 @@ describe('Sphinx sources against the site Sphinx builds from them', () => {
     }
   });
 
-  test("every link between pages is the built page's own link", () => {
+  test("every link between pages is the built page's own link, and every #anchor it names is an id there", async () => {
     expect(links.linksChecked).toBeGreaterThanOrEqual(5);
     expect(links.wrongLinks).toEqual([]);
+    // `:ref:` links point at a label's id (`config_reference` is `config-reference` on the page).
+    const anchored = docs.pages.flatMap((page) => page.sections.flatMap((section) => [...section.markdown.matchAll(/\]\((\/[^)#\s]+)#([^)\s]+)\)/g)].map((match) => ({ page: match[1] as string, anchor: match[2] as string }))));
+    expect(anchored.map(({ anchor }) => anchor)).toEqual(expect.arrayContaining(['config-reference', 'installation', 'upgrade-guide']));
+    const missing: string[] = [];
+    for (const { page, anchor } of anchored) {
+      const file = builtPageFile(path.join(site, '_build', 'html'), page);
+      if (file === undefined || !(await readBuiltPage(file, theme)).ids.has(anchor)) missing.push(`${page}#${anchor}`);
+    }
+    expect(missing).toEqual([]);
   });
 });
