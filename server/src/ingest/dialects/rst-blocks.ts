@@ -44,6 +44,9 @@ const explicitStart = /^\.\.(?: |$)/;
 const gridBorder = /^\+(?:[-=]+\+)+\s*$/;
 const simpleBorder = /^=+(?: +=+)+\s*$/;
 
+/** How deep blocks nest before the rest is read as text (see {@link readRstBlocks}). */
+const maximumNesting = 64;
+
 const indentOf = (line: string) => line.length - line.trimStart().length;
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
 
@@ -96,10 +99,16 @@ function expandTabs(line: string): string {
  * @param sections the page's section styles, when sections may be read here (the top level; a
  *   directive's content has none)
  */
-export function readRstBlocks(source: readonly string[], context: RstBlockContext, sections?: RstSectionStyles, budget = { includes: 50 }): RootContent[] {
+export function readRstBlocks(source: readonly string[], context: RstBlockContext, sections?: RstSectionStyles, budget = { includes: 50 }, depth = 0): RootContent[] {
   const lines = source.map((line) => expandTabs(line).trimEnd());
+  // Blocks nested deeper than any document nests them (quotes in lists in directives…) read as
+  // their text: a file of ten thousand indents must not exhaust the stack.
+  if (depth > maximumNesting) {
+    const text = lines.map((line) => line.trim()).filter(Boolean).join(' ');
+    return text === '' ? [] : [{ type: 'paragraph', children: [{ type: 'text', value: text }] }];
+  }
   const nodes: RootContent[] = [];
-  const nested = (inner: readonly string[]) => readRstBlocks(dedent(trimBlankEdges([...inner])), context, undefined, budget);
+  const nested = (inner: readonly string[]) => readRstBlocks(dedent(trimBlankEdges([...inner])), context, undefined, budget, depth + 1);
   let index = 0;
   let sawContent = false;
   while (index < lines.length) {

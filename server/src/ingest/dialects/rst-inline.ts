@@ -58,6 +58,27 @@ function closingBackquote(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * {@link closing} and {@link closingBackquote} for one text, remembering their last answer per
+ * end-string: where an end-string closes from one start, it closes from any later start before
+ * it; where it does not close, it closes from no later start either. A paragraph of thousands
+ * of unclosed `*` or ``` `` ``` would otherwise be searched to its end from each (quadratic).
+ */
+function closers(text: string): (kind: CloserKind, from: number) => number {
+  const last = new Map<CloserKind, { from: number; found: number }>();
+  return (kind, from) => {
+    const known = last.get(kind);
+    if (known !== undefined && from >= known.from && (known.found === -1 || from < known.found)) return known.found;
+    const found =
+      kind === 'literal' ? closing(text, '``', from, true) : kind === 'reference' ? closingBackquote(text, from) : kind === 'interpreted' ? closing(text, '`', from) : closing(text, kind, from);
+    last.set(kind, { from, found });
+    return found;
+  };
+}
+
+/** What closes: ``` `` ```, a reference or interpreted text with its suffix, a role's or target's backquote, `**`, `*`, `|`. */
+type CloserKind = 'literal' | 'reference' | 'interpreted' | '**' | '*' | '|';
+
 /** Backslash escapes of plain text: `\*` is `*`, an escaped space is nothing. */
 function unescape(text: string): string {
   return text.replace(/\\(\s)|\\(.)/gu, (_match, space: string | undefined, character: string | undefined) => (space !== undefined ? '' : (character ?? '')));
@@ -100,6 +121,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
   };
 
+  const close = closers(text);
   let index = 0;
   while (index < text.length) {
     const character = text[index] as string;
@@ -111,7 +133,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     const opens = startsAt(text, index);
     // ``literal``
     if (opens && text.startsWith('``', index) && !isSpace(text[index + 2])) {
-      const end = closing(text, '``', index + 2, true);
+      const end = close('literal', index + 2);
       if (end !== -1) {
         push({ type: 'inlineCode', value: text.slice(index + 2, end).replace(/\s+/g, ' ') });
         index = end + 2;
@@ -123,7 +145,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
       const role = /^:([A-Za-z0-9][\w.+:-]*?):`/.exec(text.slice(index));
       if (role !== null) {
         const start = index + role[0].length;
-        const end = closing(text, '`', start);
+        const end = close('interpreted', start);
         if (end !== -1) {
           push(...context.role((role[1] as string).toLowerCase(), text.slice(start, end)));
           index = end + 1;
@@ -133,7 +155,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
     // `text`_ , `text <url>`__ , `text`:role: , `text`
     if (opens && character === '`' && !isSpace(text[index + 1])) {
-      const end = closingBackquote(text, index + 1);
+      const end = close('reference', index + 1);
       if (end !== -1) {
         const content = text.slice(index + 1, end);
         const rest = text.slice(end + 1);
@@ -157,7 +179,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
     // **strong**, *emphasis*
     if (opens && text.startsWith('**', index) && !isSpace(text[index + 2])) {
-      const end = closing(text, '**', index + 2);
+      const end = close('**', index + 2);
       if (end !== -1) {
         push({ type: 'strong', children: parseRstInline(text.slice(index + 2, end), context) });
         index = end + 2;
@@ -165,7 +187,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
       }
     }
     if (opens && character === '*' && text[index + 1] !== '*' && !isSpace(text[index + 1])) {
-      const end = closing(text, '*', index + 1);
+      const end = close('*', index + 1);
       if (end !== -1) {
         push({ type: 'emphasis', children: parseRstInline(text.slice(index + 1, end), context) });
         index = end + 1;
@@ -174,7 +196,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
     // |substitution| and |substitution|_
     if (opens && character === '|' && !isSpace(text[index + 1])) {
-      const end = closing(text, '|', index + 1);
+      const end = close('|', index + 1);
       const name = end === -1 ? '' : text.slice(index + 1, end);
       const replaced = end === -1 ? undefined : context.substitution(normalizeRstName(name));
       if (replaced !== undefined) {
@@ -196,7 +218,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
     // _`inline target`
     if (opens && text.startsWith('_`', index)) {
-      const end = closing(text, '`', index + 2);
+      const end = close('interpreted', index + 2);
       if (end !== -1) {
         push({ type: 'text', value: unescape(text.slice(index + 2, end)) });
         index = end + 1;

@@ -7,6 +7,8 @@ import { pageAt } from '../testing/page-at';
 import { temporarySites } from '../testing/temporary-site';
 import { pythonAssignments } from './sphinx-config';
 import { htmlBuildIncludes, sliceLiteral, sphinxId } from './sphinx-rst';
+import { readRstBlocks } from './rst-blocks';
+import { parseRstInline } from './rst-inline';
 import { mystAsMarkdown } from './sphinx-myst';
 
 const fixture = path.join(import.meta.dirname, '../fixtures/sphinx');
@@ -135,6 +137,22 @@ describe('Sphinx helpers', () => {
     expect(sliceLiteral(source, new Map([['start-after', '# start'], ['end-before', '# end']]))).toBe('b = 2\nc = 3');
     expect(sliceLiteral(source, new Map([['lines', '1,3-4']]))).toBe('a = 1\nb = 2\nc = 3');
     expect(sliceLiteral('class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n', new Map([['pyobject', 'A.g']]))).toBe('    def g(self):\n        return 2');
+  });
+
+  test('hostile text reads in linear time: thousands of unclosed inline markers, blocks nested thousands deep', () => {
+    const context = { role: () => [], target: () => undefined, substitution: () => undefined };
+    // Each of these took 10–30 s at 20,000 repeats when every marker searched the rest of the paragraph.
+    for (const unit of ['*a ', '**a ', '`a ', '``a ', '|a ', ':r:`a ']) expect(parseRstInline(unit.repeat(20_000), context).length).toBeGreaterThan(0);
+    const nestedNotes = Array.from({ length: 3000 }, (_, depth) => `${'   '.repeat(depth)}.. note::\n`).join('\n') + `${'   '.repeat(3000)}deep\n`;
+    const blocks = readRstBlocks(nestedNotes.split('\n'), {
+      inline: (value) => [{ type: 'text', value }],
+      directive: (directive, read) => read(directive.body),
+      include: () => undefined,
+      label: () => undefined,
+      heading: () => undefined,
+      literalLanguage: () => undefined,
+    });
+    expect(JSON.stringify(blocks)).toContain('deep');
   });
 
   test('MyST colon fences become backtick fences longer than what they hold; comments go; code stays as written', () => {
