@@ -2,6 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocsGenerator } from './ingested-docs';
 import type { DocsFolderFiles } from './page-files';
+import { mentionsMyst } from './dialects/sphinx-config';
 
 /** The generator a docs folder was written for, and the config file that says so. */
 export interface DetectedGenerator {
@@ -111,8 +112,12 @@ export async function detectGenerator(root: string, files: DocsFolderFiles): Pro
 
   // Sphinx: `conf.py` in the folder (its source folder) or its parent (the docs folder is a part
   // of the source); a folder of reStructuredText without one is read as Sphinx with its defaults.
+  // Only when the folder holds what Sphinx reads: a `conf.py` beside Markdown that is not MyST is
+  // some other tool's (a Python project's docs folder of plain Markdown under its package).
   const sphinx = await firstExisting([root, path.dirname(root)].map((folder) => path.join(folder, 'conf.py')));
-  if (sphinx !== undefined) return { generator: 'sphinx', configFile: sphinx };
+  if (sphinx !== undefined && (files.restructuredText.length > 0 || (files.markdown.length > 0 && mentionsMyst(await readFile(sphinx, 'utf8').catch(() => ''))))) {
+    return { generator: 'sphinx', configFile: sphinx };
+  }
   if (files.restructuredText.length > 0 && files.markdown.length === 0) return { generator: 'sphinx' };
 
   if (files.markdown.length === 0 && files.html.length > 0) return { generator: 'html' };

@@ -22,6 +22,8 @@ export interface RstBlockContext {
   include(directive: RstDirective): string[] | undefined;
   /** A `.. _label:` target just before the next element (a section takes it as another name). */
   label(name: string): void;
+  /** An element that takes an id was read: an external target, a footnote, a citation (see `RstInlineContext.takesId`). */
+  takesId?(name: string | undefined): void;
   /** A section heading was read: the labels before it belong to it. */
   heading(heading: Heading): void;
   /** The language of `::` literal blocks (`.. highlight::`, `highlight_language`), if any. */
@@ -39,7 +41,8 @@ const adornment = /^([!-/:-@[-`{-~])\1*\s*$/;
 const bullet = /^([-*+•‣⁃])(?: +|$)/;
 const enumerator = /^(?:(\d+|#|[a-zA-Z]|[ivxlcdmIVXLCDM]+)[.)]|\((\d+|#|[a-zA-Z]|[ivxlcdmIVXLCDM]+)\))(?: +|$)/;
 const fieldMarker = /^:((?:[^:`\\]|\\.)+):(?: +|$)/;
-const optionMarker = /^((?:-[A-Za-z0-9]|--[A-Za-z0-9][\w-]*|\/[A-Za-z0-9]+)(?:[ =][\w<>[\]{}.\-|]+)?(?:, (?:-[A-Za-z0-9]|--[A-Za-z0-9][\w-]*|\/[A-Za-z0-9]+)(?:[ =][\w<>[\]{}.\-|]+)?)*)(?: {2,}|\t| *$)(.*)$/;
+// Bounded lengths: an option and its argument are short, and unbounded runs backtracked badly on long lines.
+const optionMarker = /^((?:-[A-Za-z0-9]|--[A-Za-z0-9][\w-]{0,63}|\/[A-Za-z0-9]{1,32})(?:[ =][\w<>[\]{}.\-|]{1,64})?(?:, (?:-[A-Za-z0-9]|--[A-Za-z0-9][\w-]{0,63}|\/[A-Za-z0-9]{1,32})(?:[ =][\w<>[\]{}.\-|]{1,64})?){0,8})(?: {2,}|\t| *$)(.*)$/;
 const explicitStart = /^\.\.(?: |$)/;
 const gridBorder = /^\+(?:[-=]+\+)+\s*$/;
 const simpleBorder = /^=+(?: +=+)+\s*$/;
@@ -163,10 +166,19 @@ export function readRstBlocks(source: readonly string[], context: RstBlockContex
         const name = (target[1] as string).replace(/^`|`$/g, '').replace(/\\:/g, ':');
         const url = [target[2] ?? '', ...rest].join('').trim();
         if (url === '') context.label(name);
+        else context.takesId?.(name === '_' ? undefined : name);
         continue;
       }
-      if (/^\|[^|]+\|/.test(first) || /^\[[^\]]+\]/.test(first)) continue; // defined before reading; footnotes are not read
-      const directive = /^([A-Za-z0-9][\w.+:-]*?)::(?:\s+(.*))?$/.exec(first) ?? /^([A-Za-z0-9][\w.+:-]*?)::$/.exec(first);
+      if (/^\|[^|]+\|/.test(first)) continue; // substitutions are defined before reading
+      const footnote = /^\[([^\]]+)\]/.exec(first);
+      if (footnote !== null) {
+        // A footnote (`[1]`, `[#]`, `[#note]`) or citation (`[CIT2002]`) takes an id; its text is
+        // the page's foot, not part of the sections it is cited from.
+        const label = footnote[1] as string;
+        context.takesId?.(/^(?:\d+|#|\*)$/.test(label) ? undefined : label.replace(/^#/, ''));
+        continue;
+      }
+      const directive = /^([A-Za-z0-9][\w.+:-]{0,63}?)::(?:\s+(.*))?$/.exec(first);
       if (directive === null) continue; // a comment
       const parsed = directiveParts((directive[1] as string).toLowerCase(), directive[2] ?? '', rest);
       if (parsed.name === 'include') {

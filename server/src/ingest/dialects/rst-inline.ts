@@ -13,6 +13,12 @@ export interface RstInlineContext {
   substitution(name: string): PhrasingContent[] | undefined;
   /** The role of plain interpreted text (`` `thing` ``), Sphinx's `default_role`; default: emphasis. */
   defaultRole?: string;
+  /**
+   * An element that takes an id on the page was read: a target a named reference defines (`` `Docs
+   * <url>`_ ``, by its name), or a footnote reference (no name). docutils
+   * numbers the ids it cannot make from a name (`id1`, `id2`…) in document order, sections among them.
+   */
+  takesId?(name: string | undefined): void;
 }
 
 // Inline markup starts after these (or at the start, or after whitespace) and ends before these.
@@ -142,7 +148,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
     // :role:`text`
     if (opens && character === ':') {
-      const role = /^:([A-Za-z0-9][\w.+:-]*?):`/.exec(text.slice(index));
+      const role = /^:([A-Za-z0-9][\w.+:-]{0,63}?):`/.exec(text.slice(index));
       if (role !== null) {
         const start = index + role[0].length;
         const end = close('interpreted', start);
@@ -160,8 +166,11 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
         const content = text.slice(index + 1, end);
         const rest = text.slice(end + 1);
         const reference = /^__?(?=$|[\s'")\]}>\-/:.,;!?\\])/.exec(rest);
-        const suffixRole = reference === null ? /^:([A-Za-z0-9][\w.+:-]*?):/.exec(rest) : null;
+        const suffixRole = reference === null ? /^:([A-Za-z0-9][\w.+:-]{0,63}?):/.exec(rest) : null;
         if (reference !== null) {
+          // A named reference with its URI embedded (`_`, not the anonymous `__`) defines a target.
+          const embedded = splitTarget(content);
+          if (embedded.target !== undefined && reference[0] === '_') context.takesId?.(embedded.text);
           push(...hyperlink(content, context));
           index = end + 1 + reference[0].length;
           continue;
@@ -211,6 +220,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     if (opens && character === '[') {
       const footnote = /^\[(?:\d+|#[\w.-]*|\*|[\w.-]+)\]_(?=$|[\s'")\]}>\-/:.,;!?\\])/.exec(text.slice(index));
       if (footnote !== null) {
+        context.takesId?.(undefined);
         plain = plain.replace(/[ \t]+$/, '');
         index += footnote[0].length;
         continue;
@@ -220,6 +230,7 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     if (opens && text.startsWith('_`', index)) {
       const end = close('interpreted', index + 2);
       if (end !== -1) {
+        context.takesId?.(unescape(text.slice(index + 2, end)));
         push({ type: 'text', value: unescape(text.slice(index + 2, end)) });
         index = end + 1;
         continue;
@@ -227,19 +238,18 @@ export function parseRstInline(text: string, context: RstInlineContext): Phrasin
     }
     // name_ : a one-word reference to a named target.
     if (opens && /[\p{L}\p{N}]/u.test(character)) {
-      const word = /^([\p{L}\p{N}]+(?:[-_.:+][\p{L}\p{N}]+)*)(__?)(?=$|[\s'")\]}>\-/:.,;!?\\])/u.exec(text.slice(index));
-      if (word !== null) {
-        push(...hyperlink(word[1] as string, context));
-        index += word[0].length;
+      const run = /^[\p{L}\p{N}]+(?:[-_.:+][\p{L}\p{N}]+)*/u.exec(text.slice(index)) as RegExpExecArray;
+      const suffix = /^__?(?=$|[\s'")\]}>\-/:.,;!?\\])/.exec(text.slice(index + run[0].length));
+      if (suffix !== null) {
+        push(...hyperlink(run[0], context));
+        index += run[0].length + suffix[0].length;
         continue;
       }
-      // Plain words are taken whole, so a `_` inside one is never read as a reference.
-      const plainWord = /^[\p{L}\p{N}]+/u.exec(text.slice(index));
-      if (plainWord !== null) {
-        plain += plainWord[0];
-        index += plainWord[0].length;
-        continue;
-      }
+      // Not a reference: the whole run of words is plain (a reference starting inside it would end
+      // where it ends, without its `_` too), so a `_` inside is never read as one.
+      plain += run[0];
+      index += run[0].length;
+      continue;
     }
     plain += character;
     index++;

@@ -40,8 +40,16 @@ export async function readSphinxConfig(configFile: string): Promise<SphinxConfig
   const settings = pythonAssignments(source);
   // Extensions are often added conditionally (`extensions.extend([...])` for some builders): any
   // mention of MyST's extension, or a `myst_` setting, makes `.md` pages MyST.
-  const myst = /["']myst_(?:parser|nb)["']/.test(source) || Object.keys(settings).some((name) => name.startsWith('myst_'));
+  const myst = mentionsMyst(source);
   return sphinxConfigFrom(path.dirname(configFile), settings, myst);
+}
+
+/**
+ * Whether a `conf.py` reads Markdown as MyST: it names `myst_parser` or `myst_nb` (extensions are
+ * often added conditionally, `extensions.extend([...])` for some builders) or sets a `myst_` option.
+ */
+export function mentionsMyst(source: string): boolean {
+  return /["']myst_(?:parser|nb)["']/.test(source) || /^myst_\w+\s*=/m.test(source);
 }
 
 /** The dialect's view of a `conf.py`'s literal settings (exported for tests). */
@@ -82,9 +90,13 @@ export function pythonAssignments(source: string): Record<string, unknown> {
 const unreadable = Symbol('unreadable');
 type Literal = unknown;
 
+/** How deep literals nest before the value reads as unset (Python's own parser refuses about 200). */
+const maximumLiteralDepth = 100;
+
 class PythonLiteralReader {
   #source: string;
   #index: number;
+  #depth = 0;
 
   constructor(source: string, index: number) {
     this.#source = source;
@@ -169,6 +181,16 @@ class PythonLiteralReader {
   }
 
   #collection(opener: string): Literal | typeof unreadable {
+    if (this.#depth >= maximumLiteralDepth) return unreadable;
+    this.#depth++;
+    try {
+      return this.#items(opener);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #items(opener: string): Literal | typeof unreadable {
     const closer = opener === '[' ? ']' : opener === '(' ? ')' : '}';
     this.#index++;
     const items: Literal[] = [];

@@ -136,6 +136,15 @@ function applyRoles(tree: Root, reader: SphinxPageReader): void {
   visit(tree);
 }
 
+/** A heading's text without its closing sequence of `#` (CommonMark: after a space, or the whole text). */
+function withoutClosingHashes(text: string): string {
+  const trimmed = text.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '#') end--;
+  if (end === trimmed.length) return trimmed;
+  return end === 0 ? '' : trimmed[end - 1] === ' ' || trimmed[end - 1] === '\t' ? trimmed.slice(0, end).trimEnd() : trimmed;
+}
+
 /** A MyST page's title (its first heading) and labels (`(name)=` lines with the heading after them). */
 export function scanMystOutline(text: string): { title?: string; labels: Array<{ name: string; title?: string }> } {
   const outline: { title?: string; labels: Array<{ name: string; title?: string }> } = { labels: [] };
@@ -156,8 +165,9 @@ export function scanMystOutline(text: string): { title?: string; labels: Array<{
       pending.push(label[1] as string);
       continue;
     }
-    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    const title = heading === null ? undefined : plainText(parseMarkdown(heading[1] as string));
+    // An ATX heading; its closing `#`s are cut by string operations (a regex for them went cubic on long runs of spaces).
+    const heading = /^ {0,3}#{1,6}[ \t]+(.*)$/.exec(line);
+    const title = heading === null ? undefined : plainText(parseMarkdown(withoutClosingHashes(heading[1] as string)));
     if (title !== undefined) {
       outline.title ??= title;
       for (const name of pending) outline.labels.push({ name, title });

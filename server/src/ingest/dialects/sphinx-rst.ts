@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Heading, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import { docutilsId } from '../anchors';
 import { plainText } from '../markdown-parser';
-import { readIncludedFileSync, type IncludeSite } from '../included-files';
+import { includedCharactersPerPage, readIncludedFileSync, type IncludeSite } from '../included-files';
 import { boldLine, setCustomId, setTargetNames } from '../mdast-edits';
 import { dedent, readRstBlocks, type RstBlockContext, type RstDirective, type RstSectionStyles } from './rst-blocks';
 import { normalizeRstName, parseRstInline, splitTarget, type RstInlineContext } from './rst-inline';
@@ -68,6 +68,9 @@ const pythonObjects = new Set(['function', 'class', 'method', 'classmethod', 'st
 // Other object descriptions with an id of `<type>-<name>` (std domain and `add_object_type`).
 const namedObjects = new Set(['envvar', 'confval', 'setting', 'fixture', 'event']);
 
+/** How many files one page may read (includes, literal includes, CSV tables). */
+const maximumFileReads = 200;
+
 /** Sphinx's `_make_id`: docutils' rules, keeping capitals, dots and underscores. */
 export function sphinxId(text: string): string {
   const ascii = text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
@@ -116,7 +119,7 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
   const dependencies: string[] = [];
   const buildTimePlugins = new Set<string>();
   const includeSite: IncludeSite = { boundary: site.boundary, dependencies };
-  const budget = { characters: 2_000_000 };
+  const budget = { characters: includedCharactersPerPage };
   const docname = docnameOf(relativeFile);
   const pageFolder = path.posix.dirname(docname) === '.' ? '' : path.posix.dirname(docname);
   const state = {
@@ -132,8 +135,25 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
   const substitutions = new Map<string, string>(site.substitutions);
   collectDefinitions(text, targets, substitutions);
 
+  // The page's ids as docutils gives them, in document order: a name's id when it is free, else the next `idN`.
+  const ids = new Set<string>();
+  let idCounter = 0;
+  const nextNumberedId = () => {
+    let id: string;
+    do id = `id${++idCounter}`;
+    while (ids.has(id));
+    ids.add(id);
+    return id;
+  };
+  const idForName = (name: string | undefined) => {
+    const id = name === undefined ? '' : docutilsId(name);
+    if (id === '' || ids.has(id)) return nextNumberedId();
+    ids.add(id);
+    return id;
+  };
   const inlineContext: RstInlineContext = {
     role: (name, content) => role(name, content),
+    takesId: (name) => void idForName(name),
     target: (name) => targets.get(name),
     substitution: (name) => {
       const value = substitutions.get(name);
@@ -211,9 +231,12 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
     return [{ type: 'inlineCode', value: shown.replace(/\\(.)/g, '$1') }];
   }
 
+  let fileReads = 0;
   const readFileFrom = (argument: string): { file: string; text: string } | undefined => {
     const name = argument.trim();
     if (name === '' || /^<.*>$/.test(name)) return undefined;
+    // Includes, literal includes and CSV files of one page, however many it names.
+    if (++fileReads > maximumFileReads) return undefined;
     const file = name.startsWith('/') ? path.join(site.source, name) : path.join(site.source, pageFolder, name);
     const content = readIncludedFileSync(file, includeSite, budget);
     return content === undefined ? undefined : { file, text: content.replace(/^\uFEFF/, '') };
@@ -306,6 +329,8 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
       shown = name;
       id = sphinxId(`${type}-${name}`);
     } else shown = first;
+    // Sphinx gives the entry its id as it reads the signature, before its content.
+    if (id !== undefined && id !== '') ids.add(id);
     const signature: RootContent = { type: 'paragraph', children: signatures.flatMap((line, index) => [...(index > 0 ? [{ type: 'break' } as PhrasingContent] : []), { type: 'inlineCode', value: line } as PhrasingContent]) };
     state.objectDepth++;
     const body = readBlocks(parsed.content);
@@ -334,9 +359,19 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
       collectDefinitions(included.text, targets, substitutions);
       return included.text.split(/\r?\n/);
     },
-    label: (name) => state.labels.push(name),
+    label: (name) => {
+      state.labels.push(name);
+      idForName(name);
+    },
+    takesId: (name) => void idForName(name),
     heading: (heading) => {
       setTargetNames(heading, state.labels);
+      // The section's own id: its title's, unless a label or another element took it first (then
+      // the next `idN`). A title named like its own label (`.. _install:` over "Install") is
+      // anchored at the label's id, which is on the section too and reads better.
+      const titleId = docutilsId(plainText(heading));
+      const assigned = idForName(plainText(heading));
+      setCustomId(heading, titleId !== '' && state.labels.some((label) => docutilsId(label) === titleId) ? titleId : assigned);
       state.depth = heading.depth;
       state.labels = [];
     },
@@ -422,10 +457,10 @@ export function collectDefinitions(text: string, targets: Map<string, string>, s
 }
 
 function unicodeCharacter(code: string): string {
-  const hex = /^(?:U\+|u|0x|\\x|x|&#x)?([0-9a-fA-F]+);?$/.exec(code);
-  if (hex !== null && /^(?:U\+|u|0x|\\x|x|&#x)/.test(code)) return String.fromCodePoint(Number.parseInt(hex[1] as string, 16));
-  if (/^\d+$/.test(code)) return String.fromCodePoint(Number(code));
-  return code;
+  const hex = /^(?:U\+|u|0x|\\x|x|&#x)?([0-9a-fA-F]{1,8});?$/.exec(code);
+  const point = hex !== null && /^(?:U\+|u|0x|\\x|x|&#x)/.test(code) ? Number.parseInt(hex[1] as string, 16) : /^\d{1,8}$/.test(code) ? Number(code) : undefined;
+  // A code point Unicode does not have is kept as written (docutils reports it; the page still reads).
+  return point !== undefined && point <= 0x10ffff ? String.fromCodePoint(point) : code;
 }
 
 function code(value: string, language: string | undefined): RootContent {

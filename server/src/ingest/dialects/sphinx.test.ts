@@ -28,7 +28,7 @@ describe('Sphinx dialect', () => {
 
   test('is detected from conf.py; reStructuredText and MyST pages at their document names plus .html; excluded folders are no pages', () => {
     expect(docs.generator).toBe('sphinx');
-    expect(docs.pages.map((page) => page.path).sort()).toEqual(['/api.html', '/guide/configure.html', '/guide/install.html', '/guide/notes.html', '/index.html']);
+    expect(docs.pages.map((page) => page.path).sort()).toEqual(['/api.html', '/guide/changes.html', '/guide/configure.html', '/guide/install.html', '/guide/notes.html', '/index.html']);
     expect(pageAt(docs, '/guide/install.html').title).toBe('Installation');
   });
 
@@ -42,6 +42,9 @@ describe('Sphinx dialect', () => {
       ['getting-support', 'Getting support'],
     ]);
     expect(pageAt(docs, '/guide/configure.html').sections.map((section) => section.anchor)).toContain('cafe-creme');
+    // The numbers are counted in document order with every element docutils numbers: here a
+    // reference that defines a target whose name makes no id (`#12 <url>`_).
+    expect(pageAt(docs, '/guide/changes.html').sections.map((section) => section.anchor)).toEqual(['bug-fixes', 'id2']);
   });
 
   test('documented objects are entries with the ids Sphinx gives them: full Python names, envvar-, cmdoption-<program>-', () => {
@@ -95,6 +98,15 @@ describe('Sphinx dialect', () => {
     expect(home).not.toContain('Shown in the PDF.');
     expect(home).toContain('- one\n- two\n\n  nested paragraph');
     expect(home).toContain('1. first\n2. second');
+  });
+
+  test("a conf.py beside plain Markdown is another tool's: the folder stays GFM; a hostile conf.py or rst_epilog reads as unset", async () => {
+    const markdown = await site({ 'conf.py': 'project = "tool"\n', 'docs/index.md': '# Tool\n\nText.\n' });
+    expect((await ingestDocs({ docs: path.join(markdown, 'docs') })).generator).toBe('gfm');
+    const epilog = ['rst_epilog = """', '.. |x| unicode:: U+110000', '"""'].join('\n');
+    const hostile = await site({ 'conf.py': `x = ${'['.repeat(3000)}${']'.repeat(3000)}\n${epilog}\n`, 'index.rst': 'Home\n====\n\nSee |x|.\n' });
+    const read = await ingestDocs({ docs: hostile, pathPrefix: '' });
+    expect(read.pages[0]?.sections[0]?.markdown).toBe('See U+110000.');
   });
 
   test('cleanUrls serves pages as the dirhtml builder does', async () => {

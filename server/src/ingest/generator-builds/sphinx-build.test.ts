@@ -49,7 +49,7 @@ describe('Sphinx sources against the site Sphinx builds from them', () => {
   test('every ingested page is a page of the built site, and excluded files are no pages', () => {
     expect(docs.generator).toBe('sphinx');
     expect(comparison.missingPages).toEqual([]);
-    expect(docs.pages.map((page) => page.path).sort()).toEqual(['/api.html', '/guide/configure.html', '/guide/install.html', '/guide/notes.html', '/index.html']);
+    expect(docs.pages.map((page) => page.path).sort()).toEqual(['/api.html', '/guide/changes.html', '/guide/configure.html', '/guide/install.html', '/guide/notes.html', '/index.html']);
   });
 
   test('every anchor a section links to is an id on the built page, and every built heading with text is a section', () => {
@@ -63,6 +63,9 @@ describe('Sphinx sources against the site Sphinx builds from them', () => {
       // The second "Requirements" is numbered: `id1` went to "Installation", named like its label.
       '/guide/install.html#id2',
       '/guide/install.html#installation',
+      // A reference with its URI embedded (`#12 <url>`_) takes `id1` before the second "Bug fixes".
+      '/guide/changes.html#bug-fixes',
+      '/guide/changes.html#id2',
       '/guide/install.html#getting-support',
       '/guide/configure.html#cafe-creme',
       '/guide/configure.html#envvar-WIDGETS_HOME',
