@@ -17,6 +17,8 @@ export interface SphinxSite {
   documentUrl(docname: string, anchor?: string): string;
   /** A document's title, by document name, when it has one. */
   documentTitle(docname: string): string | undefined;
+  /** Whether the site has a document of that name (a page of its own). */
+  documentExists(docname: string): boolean;
   /** Where a label (`.. _name:`) points: its document, and the title of the section it names. */
   label(name: string): { docname: string; title?: string } | undefined;
   /** `highlight_language`, when set. */
@@ -186,7 +188,8 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
         const docTarget = resolveDoc(target ?? text);
         const title = site.documentTitle(docTarget);
         const shown = target !== undefined ? text : (title ?? text);
-        return title === undefined && target === undefined ? [{ type: 'text', value: shown }] : [linkTo(site.documentUrl(docTarget), shown)];
+        // A document of this site is linked; another project's (`python:library/pdb`, intersphinx) or a missing one is text.
+        return site.documentExists(docTarget) ? [linkTo(site.documentUrl(docTarget), shown)] : [{ type: 'text', value: shown }];
       }
       case 'term':
       case 'abbr':
@@ -486,26 +489,14 @@ function languageOfFile(file: string): string | undefined {
 }
 
 /**
- * The part of an included file its options select, as Sphinx cuts it: `:start-after:`,
- * `:end-before:`, `:start-at:`, `:end-at:`, `:lines:` (`1,3,5-10,20-`), `:pyobject:` (a Python
- * function or class), then `:dedent:`, `:prepend:` and `:append:`.
+ * The part of an included file its options select, cut in Sphinx's order: `:pyobject:` (a Python
+ * function or class), `:start-after:` or `:start-at:`, `:end-before:` or `:end-at:`, `:lines:`
+ * (`1,3,5-10,20-`, counted in what is left), then `:dedent:`, `:prepend:` and `:append:`.
  */
 export function sliceLiteral(text: string, options: ReadonlyMap<string, string>): string {
   let lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
   const pyobject = options.get('pyobject');
   if (pyobject !== undefined) lines = pythonObjectLines(lines, pyobject) ?? lines;
-  const lineSpec = options.get('lines');
-  if (lineSpec !== undefined) {
-    const picked: string[] = [];
-    for (const part of lineSpec.split(',')) {
-      const range = /^\s*(\d*)\s*(-)?\s*(\d*)\s*$/.exec(part);
-      if (range === null) continue;
-      const start = range[1] === '' ? 1 : Number(range[1]);
-      const end = range[2] === undefined ? start : range[3] === '' ? lines.length : Number(range[3]);
-      picked.push(...lines.slice(start - 1, end));
-    }
-    lines = picked;
-  }
   const startAfter = options.get('start-after');
   const startAt = options.get('start-at');
   const start = startAfter ?? startAt;
@@ -519,6 +510,18 @@ export function sliceLiteral(text: string, options: ReadonlyMap<string, string>)
   if (end !== undefined && end !== '') {
     const found = lines.findIndex((line) => line.includes(end));
     if (found !== -1) lines = lines.slice(0, endBefore !== undefined ? found : found + 1);
+  }
+  const lineSpec = options.get('lines');
+  if (lineSpec !== undefined) {
+    const picked: string[] = [];
+    for (const part of lineSpec.split(',')) {
+      const range = /^\s*(\d*)\s*(-)?\s*(\d*)\s*$/.exec(part);
+      if (range === null) continue;
+      const start = range[1] === '' ? 1 : Number(range[1]);
+      const end = range[2] === undefined ? start : range[3] === '' ? lines.length : Number(range[3]);
+      picked.push(...lines.slice(start - 1, end));
+    }
+    lines = picked;
   }
   lines = dedentBy(lines, options.get('dedent'));
   const prepend = options.get('prepend');

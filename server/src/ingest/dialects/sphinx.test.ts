@@ -109,6 +109,18 @@ describe('Sphinx dialect', () => {
     expect(read.pages[0]?.sections[0]?.markdown).toBe('See U+110000.');
   });
 
+  test("titles in links read as Sphinx shows them; :doc: of another project is text; |release| is defined when conf.py computes it", async () => {
+    const root = await site({
+      'conf.py': 'import os\nrelease = os.environ["RELEASE"]\n',
+      'index.rst': 'Home\n====\n\nSee :ref:`marks` and :doc:`pdb <python:library/pdb>`. Version |release| here.\n',
+      'marks.rst': '.. _marks:\n\nUsing ``@pytest.mark.skip`` with :doc:`index`\n=============================================\n\nText.\n',
+    });
+    const read = await ingestDocs({ docs: root, pathPrefix: '' });
+    const home = pageAt(read, '/index.html').sections[0]?.markdown;
+    expect(home).toBe('See [Using @pytest.mark.skip with index](/marks.html#marks) and pdb. Version  here.');
+    expect(sliceLiteral('1\n2\n3\nstart\n5\n6\n7\n', new Map([['start-after', 'start'], ['lines', '1-2']]))).toBe('5\n6');
+  });
+
   test('cleanUrls serves pages as the dirhtml builder does', async () => {
     const root = await site({ 'conf.py': 'project = "x"\n', 'index.rst': 'Home\n====\n\nText.\n', 'guide/setup.rst': 'Setup\n=====\n\nText.\n' });
     const folder = await ingestDocs({ docs: root, pathPrefix: '/docs', cleanUrls: true });

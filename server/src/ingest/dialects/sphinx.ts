@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Heading } from 'mdast';
+import type { Heading, PhrasingContent } from 'mdast';
 import { sphinxAnchors } from '../anchors';
 import { matchesGlob } from '../path-glob';
 import { includeBoundary } from '../included-files';
 import { plainText } from '../markdown-parser';
 import { normalizeLocale } from '../locales';
 import { scanRstOutline } from './rst-blocks';
-import { normalizeRstName } from './rst-inline';
+import { normalizeRstName, parseRstInline, splitTarget } from './rst-inline';
 import { readSphinxConfig, sphinxConfigFrom, type SphinxConfig } from './sphinx-config';
 import { readMystPage, scanMystOutline } from './sphinx-myst';
-import { collectDefinitions, readRstPage, sphinxId, type SphinxSite } from './sphinx-rst';
+import { collectDefinitions, readRstPage, type SphinxSite } from './sphinx-rst';
 import { joinUrlPath, normalizePrefix, pathInside, type Dialect, type DialectOptions, type PageFile } from './dialect';
 
 /**
@@ -44,8 +44,16 @@ export async function createSphinxDialect(options: DialectOptions): Promise<Dial
     return joinUrlPath(prefix, inner) + (anchor === undefined || anchor === '' ? '' : `#${anchor}`);
   };
 
+  const settings = config.settings;
+  const substitutions = new Map<string, string>();
+  // Sphinx always defines |version|, |release| and |today|: empty when conf.py computes them.
+  for (const name of ['version', 'release', 'today']) substitutions.set(name, typeof settings[name] === 'string' ? (settings[name] as string) : '');
+  // `rst_prolog` and `rst_epilog` are read with every page: their substitutions and targets count everywhere.
+  const targets = new Map<string, string>();
+  collectDefinitions([settings.rst_prolog, settings.rst_epilog].filter((value): value is string => typeof value === 'string').join('\n'), targets, substitutions);
   // Titles and labels of every page, for `:doc:` and `:ref:` (Sphinx resolves them across the site).
   const titles = new Map<string, string>();
+  const docnames = new Set<string>();
   const labels = new Map<string, { docname: string; title?: string }>();
   const sources = [...options.files, ...(options.restructuredText ?? [])];
   for (const relativeFile of sources) {
@@ -57,12 +65,15 @@ export async function createSphinxDialect(options: DialectOptions): Promise<Dial
     } catch {
       continue;
     }
-    const outline = relative.toLowerCase().endsWith('.md') ? scanMystOutline(text) : scanRstOutline(text);
+    const myst = relative.toLowerCase().endsWith('.md');
+    const outline = myst ? scanMystOutline(text) : scanRstOutline(text);
+    // A reStructuredText title is shown as Sphinx shows it: its markup read (``code``, roles), not as written.
+    const shown = (title: string) => (myst ? title : plainRstTitle(title, substitutions));
     const docname = docnameOf(relative);
-    if (outline.title !== undefined) titles.set(docname, outline.title);
-    for (const label of outline.labels) labels.set(normalizeRstName(label.name), { docname, ...(label.title === undefined ? {} : { title: label.title }) });
+    docnames.add(docname);
+    if (outline.title !== undefined) titles.set(docname, shown(outline.title));
+    for (const label of outline.labels) labels.set(normalizeRstName(label.name), { docname, ...(label.title === undefined ? {} : { title: shown(label.title) }) });
   }
-  const settings = config.settings;
   const extlinks = new Map<string, { url: string; caption?: string }>();
   if (settings.extlinks !== null && typeof settings.extlinks === 'object' && !Array.isArray(settings.extlinks)) {
     for (const [name, value] of Object.entries(settings.extlinks as Record<string, unknown>)) {
@@ -70,18 +81,12 @@ export async function createSphinxDialect(options: DialectOptions): Promise<Dial
       extlinks.set(name, { url: value[0], ...(typeof value[1] === 'string' ? { caption: value[1] } : {}) });
     }
   }
-  const substitutions = new Map<string, string>();
-  for (const name of ['version', 'release', 'project', 'copyright', 'author']) {
-    if (typeof settings[name] === 'string') substitutions.set(name, settings[name] as string);
-  }
-  // `rst_prolog` and `rst_epilog` are read with every page: their substitutions and targets count everywhere.
-  const targets = new Map<string, string>();
-  collectDefinitions([settings.rst_prolog, settings.rst_epilog].filter((value): value is string => typeof value === 'string').join('\n'), targets, substitutions);
   const site: SphinxSite = {
     source: config.source,
     boundary: includeBoundary(options.root, options.configFile),
     documentUrl,
     documentTitle: (docname) => titles.get(docname),
+    documentExists: (docname) => docnames.has(docname),
     label: (name) => labels.get(name),
     extlinks,
     substitutions,
@@ -120,4 +125,17 @@ export async function createSphinxDialect(options: DialectOptions): Promise<Dial
   };
 }
 
-export { sphinxId };
+/** A reStructuredText title as plain text: ``literals`` and roles as their text (`:doc:`python:library/pdb`` as `python:library/pdb`). */
+function plainRstTitle(title: string, substitutions: ReadonlyMap<string, string>): string {
+  const asText = (value: string): PhrasingContent[] => [{ type: 'text', value }];
+  return plainText(
+    parseRstInline(title, {
+      role: (_name, content) => asText(splitTarget(content).text.replace(/^[~!]/, '')),
+      target: () => undefined,
+      substitution: (name) => {
+        const value = substitutions.get(name);
+        return value === undefined ? undefined : asText(value);
+      },
+    }),
+  ).trim();
+}
