@@ -302,6 +302,20 @@ export function docutilsId(text: string): string {
 }
 
 /**
+ * Sphinx's `_make_id`, the id of a documented object: {@link docutilsId}'s rules, keeping capitals,
+ * dots and underscores (`pytest.approx`, `envvar-PYTEST_ADDOPTS`).
+ */
+export function sphinxId(text: string): string {
+  const ascii = text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
+  return ascii
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ')
+    .replace(/[^a-zA-Z0-9._]+/g, '-')
+    .replace(/^[-0-9._]+|-+$/g, '');
+}
+
+/**
  * Sphinx's anchors (docutils' section ids): {@link docutilsId} of the title; a title whose id is
  * taken already (by an earlier title or by a label), or that makes no id, gets the next `id1`,
  * `id2`… as Sphinx numbers them. A title named like the label just before it (`.. _install:`

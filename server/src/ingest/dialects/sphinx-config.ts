@@ -14,8 +14,6 @@ export interface SphinxConfig {
   excludePatterns: string[];
   /** `html_file_suffix`: `.html` unless set. */
   fileSuffix: string;
-  /** The document at the root (`root_doc`, formerly `master_doc`): `index`. */
-  rootDoc: string;
   /** `language`, when set. */
   language?: string;
   /** Whether `myst_parser` (or `myst_nb`) is among `extensions`: `.md` pages are MyST. */
@@ -68,8 +66,7 @@ export function sphinxConfigFrom(sourceFolder: string, settings: Record<string, 
   if (myst && !suffixes.includes('.md')) suffixes.push('.md');
   const excludes = Array.isArray(settings.exclude_patterns) ? settings.exclude_patterns.filter((entry): entry is string => typeof entry === 'string') : [];
   const fileSuffix = typeof settings.html_file_suffix === 'string' ? settings.html_file_suffix : '.html';
-  const rootDoc = typeof settings.root_doc === 'string' ? settings.root_doc : typeof settings.master_doc === 'string' ? settings.master_doc : 'index';
-  const config: SphinxConfig = { source: sourceFolder, settings, suffixes, excludePatterns: ['_build', ...excludes], fileSuffix, rootDoc, myst };
+  const config: SphinxConfig = { source: sourceFolder, settings, suffixes, excludePatterns: ['_build', ...excludes], fileSuffix, myst };
   if (typeof settings.language === 'string' && settings.language.trim() !== '') config.language = settings.language.trim();
   return config;
 }

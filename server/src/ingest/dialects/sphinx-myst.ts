@@ -22,7 +22,7 @@ export function readMystPage(text: string, relativeFile: string, site: SphinxSit
   const reader = createSphinxPageReader('', relativeFile, site);
   const markdown = mystAsMarkdown(text);
   const tree: Root = { type: 'root', children: readMystBlocks(markdown, reader, relativeFile, site, 0) as Root['children'] };
-  return { tree, text: markdown, dependencies: reader.dependencies, buildTimePlugins: [...reader.buildTimePlugins] };
+  return { tree, text: markdown, dependencies: reader.dependencies };
 }
 
 // `markdown` is MyST already made CommonMark (see `mystAsMarkdown`). Below the page's own level

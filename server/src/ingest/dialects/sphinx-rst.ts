@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Heading, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import { docutilsId } from '../anchors';
+import { docutilsId, sphinxId } from '../anchors';
 import { plainText } from '../markdown-parser';
 import { includedCharactersPerPage, readIncludedFileSync, type IncludeSite } from '../included-files';
 import { boldLine, setCustomId, setTargetNames } from '../mdast-edits';
@@ -42,8 +42,6 @@ export interface RstPage {
   tree: Root;
   /** Files the page pulled in (includes, literal includes). */
   dependencies: string[];
-  /** Sphinx extensions that fill part of the page in at build time (`autodoc`), by name. */
-  buildTimePlugins: string[];
 }
 
 // Admonitions: their content is what the reader wants; a generic one's title leads it.
@@ -55,15 +53,15 @@ const versionNotes: Record<string, string> = {
   versionremoved: 'Removed in version',
 };
 // Directives whose content is read as it stands, with their argument (if any) as a bold title.
-const titledContainers = new Set(['admonition', 'topic', 'sidebar', 'tab', 'tab-item', 'dropdown', 'card', 'grid-item-card', 'details', 'group-tab', 'code-tab']);
+const titledContainers = new Set(['admonition', 'topic', 'sidebar', 'tab', 'tab-item', 'dropdown', 'card', 'grid-item-card', 'details', 'group-tab']);
 // (`class` is no container: Sphinx's `.. class::` documents a Python class; docutils' is `rst-class` there.)
 const plainContainers = new Set(['ifconfig', 'container', 'rst-class', 'compound', 'tabs', 'tab-set', 'grid', 'grid-item', 'hlist', 'cssclass', 'div', 'centered', 'parsed-literal', 'tab-set-code', 'margin', 'epigraph', 'highlights', 'pull-quote']);
 // Directives that hold no text for a reader (navigation, indexes, layout, media, build output).
 const silent = new Set([
-  'toctree', 'contents', 'index', 'meta', 'sectionauthor', 'codeauthor', 'moduleauthor', 'tabularcolumns', 'raw', 'image', 'figure-image',
-  'only-html', 'rst-class-end', 'graphviz', 'digraph', 'graph', 'inheritance-diagram', 'plot', 'mermaid', 'uml', 'youtube', 'video', 'iframe',
+  'toctree', 'contents', 'index', 'meta', 'sectionauthor', 'codeauthor', 'moduleauthor', 'tabularcolumns', 'raw', 'image',
+  'graphviz', 'digraph', 'graph', 'inheritance-diagram', 'plot', 'mermaid', 'uml', 'youtube', 'video', 'iframe',
   'autosummary', 'currentmodule', 'module', 'highlight', 'default-role', 'role', 'program', 'title', 'header', 'footer', 'sectnum', 'target-notes',
-  'literalinclude-end', 'button-ref', 'button-link', 'spelling:word-list', 'program-output', 'command-output', 'jinja', 'exec', 'include-end',
+  'button-ref', 'button-link', 'spelling:word-list', 'program-output', 'command-output', 'jinja', 'exec',
 ]);
 // Object descriptions of the Python domain, whose entries Sphinx gives the object's full name as id.
 const pythonObjects = new Set(['function', 'class', 'method', 'classmethod', 'staticmethod', 'attribute', 'property', 'data', 'exception', 'decorator', 'decoratormethod', 'type']);
@@ -73,16 +71,6 @@ const namedObjects = new Set(['envvar', 'confval', 'setting', 'fixture', 'event'
 /** How many files one page may read (includes, literal includes, CSV tables). */
 const maximumFileReads = 200;
 
-/** Sphinx's `_make_id`: docutils' rules, keeping capitals, dots and underscores. */
-export function sphinxId(text: string): string {
-  const ascii = text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
-  return ascii
-    .split(/\s+/)
-    .filter(Boolean)
-    .join(' ')
-    .replace(/[^a-zA-Z0-9._]+/g, '-')
-    .replace(/^[-0-9._]+|-+$/g, '');
-}
 
 /** Document name of a path relative to the source folder, without its suffix. */
 function docnameOf(relative: string): string {
@@ -100,7 +88,7 @@ function docnameOf(relative: string): string {
 export function readRstPage(text: string, relativeFile: string, site: SphinxSite): RstPage {
   const reader = createSphinxPageReader(text, relativeFile, site);
   const tree: Root = { type: 'root', children: readRstBlocks(text.split(/\r?\n/), reader.blockContext, { styles: [] } satisfies RstSectionStyles) as Root['children'] };
-  return { tree, dependencies: reader.dependencies, buildTimePlugins: [...reader.buildTimePlugins] };
+  return { tree, dependencies: reader.dependencies };
 }
 
 /** What reading one Sphinx page shares between its reStructuredText and its MyST: roles, directives, includes and the page's state. */
@@ -113,13 +101,11 @@ export interface SphinxPageReader {
   /** An included file's text, cut by the include's options, read inside the project. */
   includedText(parsed: RstDirective): { file: string; text: string } | undefined;
   dependencies: string[];
-  buildTimePlugins: Set<string>;
 }
 
 /** The reader of one page (see {@link readRstPage}); `text` is read for its named targets and substitutions. */
 export function createSphinxPageReader(text: string, relativeFile: string, site: SphinxSite): SphinxPageReader {
   const dependencies: string[] = [];
-  const buildTimePlugins = new Set<string>();
   const includeSite: IncludeSite = { boundary: site.boundary, dependencies };
   const budget = { characters: includedCharactersPerPage };
   const docname = docnameOf(relativeFile);
@@ -262,7 +248,7 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
       return [];
     }
     if (name.startsWith('auto') && !['autosummary'].includes(name)) {
-      buildTimePlugins.add('autodoc');
+      // Filled in from docstrings when the site is built (the dialect names such pages in a notice): its content is what the sources hold.
       return readBlocks(parsed.content);
     }
     if (silent.has(name)) return [];
@@ -293,7 +279,8 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
     }
     if (name === 'rubric') return [boldLine(inline(parsed.argument))];
     if (name === 'glossary') return readBlocks(parsed.content);
-    if (name === 'figure' || name === 'image') return name === 'figure' ? readBlocks(parsed.content) : [];
+    // A figure's caption and legend are its text.
+    if (name === 'figure') return readBlocks(parsed.content);
     if (titledContainers.has(name)) return titled(parsed.argument, readBlocks(parsed.content));
     if (plainContainers.has(name)) return readBlocks(name === 'parsed-literal' ? parsed.body : parsed.content.length > 0 ? parsed.content : parsed.body);
     if (name === 'list-table') return [...titled(parsed.argument, []), listTable(parsed, readBlocks, inline)];
@@ -380,7 +367,7 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
     },
     literalLanguage: () => state.highlight,
   };
-  return { inline, role, blockContext, directive, includedText, dependencies, buildTimePlugins };
+  return { inline, role, blockContext, directive, includedText, dependencies };
 }
 
 // The tags an HTML build sets, for `.. only::` (`only:: html`, `only:: not latex`).

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { docutilsId, sphinxAnchors } from '../anchors';
+import { docutilsId, sphinxAnchors, sphinxId } from '../anchors';
 import type { IngestedDocs } from '../ingested-docs';
 import { ingestDocs } from '../ingest-docs';
 import { pageAt } from '../testing/page-at';
 import { temporarySites } from '../testing/temporary-site';
 import { pythonAssignments } from './sphinx-config';
-import { htmlBuildIncludes, sliceLiteral, sphinxId } from './sphinx-rst';
+import { htmlBuildIncludes, sliceLiteral } from './sphinx-rst';
 import { readRstBlocks } from './rst-blocks';
 import { parseRstInline } from './rst-inline';
 import { mystAsMarkdown } from './sphinx-myst';
