@@ -8,7 +8,67 @@
  * @example matchesGlob('docs/intro.mdx', '**\/*.{md,mdx}') === true
  */
 export function matchesGlob(relativePath: string, pattern: string): boolean {
-  return globRegExp(pattern)?.test(relativePath.replace(/^\.\//, '')) ?? false;
+  const path = relativePath.replace(/^\.\//, '');
+  // A pattern of `*`, `?` and literals only is matched without a regular expression: one with
+  // many `*` (`*a*a*a*a*a*a*a*a*a*b`, from a docs folder's config) made the regex backtrack for
+  // minutes; this matcher takes time proportional to the pattern's length times the path's.
+  if (!/[[{\\]/.test(pattern)) return matchesWildcards(path, pattern.replace(/^\.\//, ''));
+  return globRegExp(pattern)?.test(path) ?? false;
+}
+
+/**
+ * `*`, `?` and `**` globs without a regular expression: `**` as a whole segment is any number of
+ * segments (none included; a final one at least one), anywhere else it is a `*`.
+ */
+function matchesWildcards(path: string, pattern: string): boolean {
+  const segments = path.split('/');
+  const parts = pattern.split('/');
+  // reachable[j]: the pattern's first parts match the path's first j segments.
+  let reachable = new Array<boolean>(segments.length + 1).fill(false);
+  reachable[0] = true;
+  parts.forEach((part, index) => {
+    const next = new Array<boolean>(segments.length + 1).fill(false);
+    if (part === '**') {
+      const last = index === parts.length - 1;
+      // Any number of whole segments; the last part `**` takes at least one (the regex's `/.*`).
+      let open = false;
+      for (let j = 0; j <= segments.length; j++) {
+        if (open) next[j] = true;
+        if (reachable[j] === true) {
+          if (!last) next[j] = true;
+          open = true;
+        }
+      }
+    } else {
+      for (let j = 0; j < segments.length; j++) if (reachable[j] === true && matchesSegment(segments[j] as string, part)) next[j + 1] = true;
+    }
+    reachable = next;
+  });
+  return reachable[segments.length] === true;
+}
+
+/** One segment against `*` and `?` (the classic two-pointer wildcard match, no backtracking blow-up). */
+function matchesSegment(text: string, pattern: string): boolean {
+  let t = 0;
+  let p = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    const wanted = pattern[p];
+    if (wanted === '*') {
+      while (pattern[p] === '*') p++;
+      star = p;
+      resume = t;
+    } else if (wanted !== undefined && (wanted === '?' || wanted === text[t])) {
+      p++;
+      t++;
+    } else if (star !== -1) {
+      p = star;
+      t = ++resume;
+    } else return false;
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
 }
 
 /** Whether a relative path matches any of the patterns. */
