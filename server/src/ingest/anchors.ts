@@ -325,24 +325,49 @@ export function sphinxId(text: string): string {
  * @example sphinxAnchors([{ text: 'Usage' }, { text: 'Usage' }]) // ['usage', 'id1']
  */
 export const sphinxAnchors: AssignAnchors = (headings) => {
-  const used = new Set<string>(headings.flatMap((heading) => [...(heading.customId === undefined ? [] : [heading.customId]), ...(heading.targetNames ?? []).map(docutilsId)]));
-  let counter = 0;
-  const nextNumber = () => {
-    let id: string;
-    do id = `id${++counter}`;
-    while (used.has(id));
-    used.add(id);
-    return id;
-  };
+  const ids = new DocutilsIds();
+  for (const heading of headings) {
+    if (heading.customId !== undefined) ids.reserve(heading.customId);
+    for (const name of heading.targetNames ?? []) ids.reserve(docutilsId(name));
+  }
   return headings.map((heading) => {
     if (heading.customId !== undefined) return heading.customId;
     const id = docutilsId(heading.text);
     if (id !== '' && (heading.targetNames ?? []).some((name) => docutilsId(name) === id)) {
-      nextNumber();
+      ids.numbered();
       return id;
     }
-    if (id === '' || used.has(id)) return nextNumber();
-    used.add(id);
-    return id;
+    return ids.forName(heading.text);
   });
 };
+
+/**
+ * The ids of one page as docutils hands them out: a name's {@link docutilsId} while it is free,
+ * else the next `id1`, `id2`… that is.
+ */
+export class DocutilsIds {
+  readonly #used = new Set<string>();
+  #counter = 0;
+
+  /** Marks an id as taken (an object's id, a label's). */
+  reserve(id: string): void {
+    this.#used.add(id);
+  }
+
+  /** The next free `idN`, now taken. */
+  numbered(): string {
+    let id: string;
+    do id = `id${++this.#counter}`;
+    while (this.#used.has(id));
+    this.#used.add(id);
+    return id;
+  }
+
+  /** The id of a name (none: a numbered one), now taken. */
+  forName(name: string | undefined): string {
+    const id = name === undefined ? '' : docutilsId(name);
+    if (id === '' || this.#used.has(id)) return this.numbered();
+    this.#used.add(id);
+    return id;
+  }
+}

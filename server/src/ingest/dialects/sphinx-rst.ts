@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Heading, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import { docutilsId, sphinxId } from '../anchors';
+import { DocutilsIds, docutilsId, sphinxId } from '../anchors';
 import { plainText } from '../markdown-parser';
 import { includedCharactersPerPage, readIncludedFileSync, type IncludeSite } from '../included-files';
 import { boldLine, setCustomId, setTargetNames } from '../mdast-edits';
@@ -124,21 +124,8 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
   collectDefinitions(text, targets, substitutions);
 
   // The page's ids as docutils gives them, in document order: a name's id when it is free, else the next `idN`.
-  const ids = new Set<string>();
-  let idCounter = 0;
-  const nextNumberedId = () => {
-    let id: string;
-    do id = `id${++idCounter}`;
-    while (ids.has(id));
-    ids.add(id);
-    return id;
-  };
-  const idForName = (name: string | undefined) => {
-    const id = name === undefined ? '' : docutilsId(name);
-    if (id === '' || ids.has(id)) return nextNumberedId();
-    ids.add(id);
-    return id;
-  };
+  const ids = new DocutilsIds();
+  const idForName = (name: string | undefined) => ids.forName(name);
   const inlineContext: RstInlineContext = {
     role: (name, content) => role(name, content),
     takesId: (name) => void idForName(name),
@@ -320,7 +307,7 @@ export function createSphinxPageReader(text: string, relativeFile: string, site:
       id = sphinxId(`${type}-${name}`);
     } else shown = first;
     // Sphinx gives the entry its id as it reads the signature, before its content.
-    if (id !== undefined && id !== '') ids.add(id);
+    if (id !== undefined && id !== '') ids.reserve(id);
     const signature: RootContent = { type: 'paragraph', children: signatures.flatMap((line, index) => [...(index > 0 ? [{ type: 'break' } as PhrasingContent] : []), { type: 'inlineCode', value: line } as PhrasingContent]) };
     state.objectDepth++;
     const body = readBlocks(parsed.content);
